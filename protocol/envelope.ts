@@ -1,0 +1,48 @@
+/** The envelope every JSON answer of the API carries (API.md "Conventions"). */
+export interface Envelope<T> {
+  HttpStatusCode: number;
+  Message: string;
+  Data: T;
+  /** Machine-readable error code; present on errors only. */
+  Code?: ErrorCode;
+}
+
+export const ERROR_CODES = [
+  "VALIDATION",
+  "BAD_JSON",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNAUTHORIZED",
+  "ACCOUNT_LOCKED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "IDEMPOTENCY_MISMATCH",
+  "INSUFFICIENT_BALANCE",
+  "BELOW_MINIMUM",
+  "PREVIOUS_ORDER_OPEN",
+  "RATE_LIMITED",
+  "OFFLINE_FEATURE",
+  "DEMO_ONLY",
+  "INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Seed messages that must be used verbatim (API.md). */
+export const SEED_MESSAGES = {
+  enterAmount: "Please enter the amount",
+  insufficientBalance: "Insufficient available balance",
+  belowMinimum: "Not less than the minimum amount",
+  previousOrderOpen: "Please complete the previous order first",
+} as const;
+
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "HttpStatusCode" in value &&
+    typeof (value as { HttpStatusCode: unknown }).HttpStatusCode === "number"
+  );
+}

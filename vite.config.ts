@@ -1,0 +1,51 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { manifest } from "./pwa-manifest";
+
+const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run first: it splits every route file into lazy chunks.
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    // Lingui macros are Babel-only; run them before React's transform sees the JSX.
+    babel({
+      plugins: ["@lingui/babel-plugin-lingui-macro"],
+      include: /[/\\]src[/\\].*\.[jt]sx?$/,
+    }),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest,
+      includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The wallet libraries are only for /login, online; keep them out of the precache.
+        globIgnores: ["**/wallet-*.js", "**/*.wasm"],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: {
+      "/api": apiTarget,
+      "/health": apiTarget,
+      "/ws": { target: apiTarget.replace(/^http/, "ws"), ws: true },
+    },
+  },
+});
