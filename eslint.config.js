@@ -94,11 +94,15 @@ export default tseslint.config(
             // Not user-visible: identifiers, CSS, URLs, keys and test ids.
             "^(?![A-Z][a-z]+ )[^\\s]+$",
             "^[A-Z0-9_]+$",
+            // Media queries.
+            "^\\(.*\\)$",
           ],
           ignoreFunctions: [
             "console.*",
             "Error",
             "new Error",
+            // Developer-facing errors; what users read is translated where the error is shown.
+            "*Error",
             "localStorage.getItem",
             "localStorage.setItem",
             "localStorage.removeItem",

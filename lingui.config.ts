@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
 
 export default defineConfig({
   sourceLocale: "en",
@@ -11,6 +12,7 @@ export default defineConfig({
       exclude: ["**/node_modules/**", "**/*.test.ts", "**/*.test.tsx"],
     },
   ],
-  format: "po",
+  // Origins without line numbers keep the catalogs stable when code moves.
+  format: formatter({ lineNumbers: false }),
   orderBy: "messageId",
 });

@@ -4,11 +4,15 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import packageJson from "./package.json" with { type: "json" };
 import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
+  define: {
+    __APP_VERSION__: JSON.stringify(packageJson.version),
+  },
   plugins: [
     // The router plugin must run first: it splits every route file into lazy chunks.
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -39,7 +43,23 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    // The budget check (scripts/check-budgets.ts) reads the manifest to tell entry from routes.
+    manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Wallet libraries (~430 KB gzip once sign-in lands) get their own `wallet-*`
+              // chunks: only /login loads them, and the service worker never precaches them.
+              name: "wallet",
+              test: /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|@web3modal|@walletconnect|@reown)[\\/])|([\\/]src[\\/]wallet[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

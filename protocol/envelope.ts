@@ -8,6 +8,8 @@ export interface Envelope<T> {
 }
 
 export const ERROR_CODES = [
+  /** A client mistake with no more specific code (bad URL, wrong Content-Length, ...). */
+  "BAD_REQUEST",
   "VALIDATION",
   "BAD_JSON",
   "PAYLOAD_TOO_LARGE",

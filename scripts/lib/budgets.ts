@@ -1,0 +1,78 @@
+/**
+ * The size budgets of DESIGN §8, computed from Vite's build manifest:
+ * - the entry (index.html's script and everything it imports statically) <= 150 KB gzip;
+ * - each route's own chunk <= 60 KB gzip;
+ * - wallet chunks (`wallet-*`) are exempt from size, but must not be reachable statically from
+ *   the entry and must not be in the service worker's precache list.
+ */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export const ENTRY_BUDGET_BYTES = 150 * 1024;
+export const ROUTE_BUDGET_BYTES = 60 * 1024;
+
+export interface BudgetReport {
+  entryFiles: string[];
+  entryGzip: number;
+  routes: { route: string; file: string; gzip: number }[];
+  violations: string[];
+}
+
+const isWalletFile = (file: string) => /(^|\/)wallet-[^/]*\.js$/.test(file);
+
+/** Every file reachable from `key` through static imports, the chunk itself included. */
+export function staticClosure(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    for (const next of manifest[k]?.imports ?? []) visit(next);
+  };
+  visit(key);
+  return [...seen].flatMap((k) => (manifest[k] ? [manifest[k].file] : []));
+}
+
+export function checkBudgets(
+  manifest: Manifest,
+  gzipSize: (file: string) => number,
+  precached: readonly string[],
+): BudgetReport {
+  const violations: string[] = [];
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (entryKey === undefined) return { entryFiles: [], entryGzip: 0, routes: [], violations: ["no entry chunk in the manifest"] };
+
+  const entryFiles = staticClosure(manifest, entryKey).filter((file) => file.endsWith(".js"));
+  const entryGzip = entryFiles.reduce((sum, file) => sum + gzipSize(file), 0);
+  if (entryGzip > ENTRY_BUDGET_BYTES) {
+    violations.push(`entry JS is ${kb(entryGzip)} gzip, over the ${kb(ENTRY_BUDGET_BYTES)} budget`);
+  }
+  for (const file of entryFiles.filter(isWalletFile)) {
+    violations.push(`wallet chunk ${file} is loaded statically by the entry; only /login may load it`);
+  }
+
+  const routes = Object.entries(manifest)
+    .filter(([key]) => key.startsWith("src/routes/"))
+    .map(([key, chunk]) => ({ route: key.replace(/\?.*$/, ""), file: chunk.file, gzip: gzipSize(chunk.file) }));
+  for (const route of routes) {
+    if (route.gzip > ROUTE_BUDGET_BYTES) {
+      violations.push(`${route.route} chunk is ${kb(route.gzip)} gzip, over the ${kb(ROUTE_BUDGET_BYTES)} budget`);
+    }
+  }
+
+  for (const url of precached.filter((entry) => isWalletFile(entry) || entry.endsWith(".wasm"))) {
+    violations.push(`${url} is in the service worker precache; wallet code must stay out of it`);
+  }
+  return { entryFiles, entryGzip, routes, violations };
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

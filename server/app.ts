@@ -1,0 +1,96 @@
+// Builds the Fastify app: plugins first, then routes. No listening and no process concerns here,
+// so tests build the very same app and call it with `inject` or on a real port.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config, LogLevel } from "./config";
+import type { Db } from "./db/db";
+import { dbPlugin } from "./plugins/db";
+import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { DEFAULT_RATE_LIMIT, rateLimitPlugin, type RateLimitOptions } from "./plugins/rate-limit";
+import { securityHeadersPlugin } from "./plugins/security-headers";
+import { staticAppPlugin } from "./plugins/static-app";
+import { registerRoutes } from "./routes/index";
+import { SERVER_VERSION } from "./version";
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** false silences logs (tests); `{ stream }` captures them; default: stdout at config level. */
+  logger?: boolean | { stream: NodeJS.WritableStream; level?: LogLevel };
+  /** Per-client limit on /api; default DEFAULT_RATE_LIMIT. */
+  rateLimit?: RateLimitOptions;
+  /** Largest accepted request body in bytes; default 1 MiB (uploads raise it on their route). */
+  bodyLimit?: number;
+  /** Reported by /health; default package.json's version. */
+  version?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Resolves to an app that is registered but not ready: callers may still add routes (tests add
+ * test-only ones), then `inject`, `ready` or `listen`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const { trustProxy } = config;
+  const app = Fastify({
+    logger: loggerOptions(options.logger ?? true, config.logLevel),
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // A hop count becomes proxy-addr's "trust the first n hops" function (the typed form).
+    trustProxy:
+      typeof trustProxy === "number"
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
+    frameworkErrors: handleFrameworkError,
+  });
+
+  // JSON only (API.md). Without a text/plain parser, a cross-site form cannot post a "simple"
+  // (preflight-free) request body that reaches a handler.
+  app.removeContentTypeParser("text/plain");
+
+  await app.register(securityHeadersPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(dbPlugin, { db });
+  await app.register(rateLimitPlugin, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  // Before any route, so every route's context uses these handlers.
+  await app.register(errorsPlugin);
+  await app.register(staticAppPlugin, { distDir: config.appDistDir });
+
+  await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
+  return app;
+}
+
+function loggerOptions(
+  logger: NonNullable<BuildAppOptions["logger"]>,
+  level: LogLevel,
+): FastifyServerOptions["logger"] {
+  if (logger === false) return false;
+  const stream = logger === true ? undefined : logger.stream;
+  return {
+    level: logger === true ? level : (logger.level ?? level),
+    ...(stream ? { stream } : {}),
+    // Defence in depth: if a header object is ever logged, the credentials in it are not.
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        "headers.authorization",
+        "headers.cookie",
+        'res.headers["set-cookie"]',
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; host?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** The account websocket carries its token in the query (API.md); keep it out of the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, "$1[redacted]");
+}

@@ -1,0 +1,178 @@
+// All server configuration comes from the environment and is validated once, at start, so a bad
+// value stops the process with every problem listed instead of failing later mid-request.
+import path from "node:path";
+import type { QuantaMode } from "../protocol/health";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  /** Embedded PGlite in a directory: demo only, one process at a time (DESIGN §4). */
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "postgres"; url: string };
+
+export interface Config {
+  mode: QuantaMode;
+  port: number;
+  host: string;
+  /** Absolute. Holds the embedded database and, later, uploads. */
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Normalised origin (`https://quanta.example`) or null when not configured. */
+  publicOrigin: string | null;
+  /** Absolute path of the built app (index.html, assets/, sw.js). */
+  appDistDir: string;
+  logLevel: LogLevel;
+  /** Fastify `trustProxy`: false, true, or the number of proxy hops to trust. */
+  trustProxy: boolean | number;
+}
+
+/** Thrown by loadConfig; the message lists every problem, one per line. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads and validates the configuration. Pure apart from `cwd` (relative paths resolve against
+ * it), so tests pass their own env. Empty variables count as unset, as container tooling often
+ * passes `NAME=` for "not set".
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+  };
+
+  const mode = parseMode(read("QUANTA_MODE"), problems);
+  const port = parsePort(read("PORT"), problems);
+  const host = read("HOST") ?? "0.0.0.0";
+  const dataDir = path.resolve(cwd, read("DATA_DIR") ?? "./data");
+  const databaseUrl = parseDatabaseUrl(read("DATABASE_URL"), problems);
+  const publicOrigin = parsePublicOrigin(read("PUBLIC_ORIGIN"), problems);
+  const appDistDir = path.resolve(cwd, read("APP_DIST_DIR") ?? "./dist");
+  const logLevel = parseLogLevel(read("LOG_LEVEL"), problems);
+  const trustProxy = parseTrustProxy(read("TRUST_PROXY"), problems);
+
+  if (mode === "production") {
+    // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
+    if (read("DATABASE_URL") === undefined) {
+      problems.push(
+        "QUANTA_MODE=production requires DATABASE_URL (the embedded PGlite database is demo only)",
+      );
+    }
+    if (read("PUBLIC_ORIGIN") === undefined) {
+      problems.push(
+        "QUANTA_MODE=production requires PUBLIC_ORIGIN (the https origin users open the app at)",
+      );
+    } else if (publicOrigin !== null && !isSecureOrLocal(publicOrigin)) {
+      // Wallet sign-in over plain http on a public host would expose tokens to the network.
+      problems.push(`PUBLIC_ORIGIN must use https in production (got "${publicOrigin}")`);
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    mode,
+    port,
+    host,
+    dataDir,
+    database:
+      databaseUrl === undefined
+        ? { kind: "pglite", dataDir: path.join(dataDir, "pglite") }
+        : { kind: "postgres", url: databaseUrl },
+    publicOrigin,
+    appDistDir,
+    logLevel,
+    trustProxy,
+  };
+}
+
+function parseMode(value: string | undefined, problems: string[]): QuantaMode {
+  if (value === undefined || value === "demo") return "demo";
+  if (value === "production") return "production";
+  problems.push(`QUANTA_MODE must be "demo" or "production" (got "${value}")`);
+  return "demo";
+}
+
+function parsePort(value: string | undefined, problems: string[]): number {
+  if (value === undefined) return 8080;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (Number.isInteger(port) && port >= 1 && port <= 65535) return port;
+  problems.push(`PORT must be an integer from 1 to 65535 (got "${value}")`);
+  return 8080;
+}
+
+function parseDatabaseUrl(value: string | undefined, problems: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.host) {
+    return value;
+  }
+  // Never echo the value: it usually carries a password.
+  const scheme = url ? `a ${url.protocol}// URL` : "not a URL";
+  problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL (got ${scheme})`);
+  return undefined;
+}
+
+function parsePublicOrigin(value: string | undefined, problems: string[]): string | null {
+  if (value === undefined) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const isOrigin =
+    url !== undefined &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.username === "" &&
+    url.password === "" &&
+    url.pathname === "/" &&
+    url.search === "" &&
+    url.hash === "" &&
+    // `new URL` normalises "https://x.test/?#" to an empty search and hash; reject those too.
+    !/[?#]/.test(value);
+  if (url && isOrigin) return url.origin;
+  problems.push(
+    `PUBLIC_ORIGIN must be an http(s) origin without a path, like https://quanta.example (got "${value}")`,
+  );
+  return null;
+}
+
+function parseLogLevel(value: string | undefined, problems: string[]): LogLevel {
+  if (value === undefined) return "info";
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (level) return level;
+  problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${value}")`);
+  return "info";
+}
+
+function parseTrustProxy(value: string | undefined, problems: string[]): boolean | number {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  problems.push(`TRUST_PROXY must be true, false or a number of proxy hops (got "${value}")`);
+  return false;
+}
+
+function isSecureOrLocal(origin: string): boolean {
+  const url = new URL(origin);
+  return (
+    url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
+  );
+}

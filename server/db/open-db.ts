@@ -1,0 +1,14 @@
+// Opens the database the configuration names: embedded PGlite (demo) or PostgreSQL.
+import type { DatabaseConfig } from "../config";
+import type { Db } from "./db";
+import { createPgliteDb } from "./pglite-db";
+import { createPostgresDb } from "./postgres-db";
+
+export async function openDb(
+  database: DatabaseConfig,
+  options: { onIdleError?: (err: Error) => void } = {},
+): Promise<Db> {
+  return database.kind === "pglite"
+    ? createPgliteDb({ dataDir: database.dataDir })
+    : createPostgresDb({ url: database.url, onIdleError: options.onIdleError });
+}

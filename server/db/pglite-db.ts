@@ -1,0 +1,80 @@
+// Embedded PostgreSQL (PGlite, WebAssembly) for demo mode and tests: file-backed under DATA_DIR,
+// or in memory when no directory is given. It serialises all queries on one connection.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite, types, type Transaction } from "@electric-sql/pglite";
+import { guardTx, type Db, type Queryable, type SqlParam } from "./db";
+import { lockDataDir } from "./pglite-lock";
+
+export interface PgliteDbOptions {
+  /** Directory of the database files; omitted = in memory (tests). */
+  dataDir?: string;
+}
+
+// Match node-postgres: int8 and date stay text. PGlite would turn int8 into a JS number, which
+// silently loses precision past 2^53 — fatal for amounts in smallest units.
+const keepText = (value: string) => value;
+const PARSERS = { [types.INT8]: keepText, [types.DATE]: keepText };
+
+export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db> {
+  const { dataDir } = options;
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir !== undefined) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    release = await lockDataDir(dataDir);
+  }
+  try {
+    const pg = await PGlite.create({ dataDir, parsers: PARSERS });
+    return new PgliteDb(pg, release);
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
+}
+
+function queryable(pg: PGlite | Transaction): Queryable {
+  return {
+    async query<T extends object>(sql: string, params?: readonly SqlParam[]) {
+      const result = await pg.query<T>(sql, params ? [...params] : undefined);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+  };
+}
+
+class PgliteDb implements Db {
+  readonly kind = "pglite";
+  readonly query: Queryable["query"];
+  readonly exec: Queryable["exec"];
+  #closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly release: (() => Promise<void>) | undefined,
+  ) {
+    const q = queryable(pg);
+    this.query = q.query;
+    this.exec = q.exec;
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction(async (inner) => {
+      let open = true;
+      try {
+        return await fn(guardTx(queryable(inner), () => open));
+      } finally {
+        open = false;
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.pg.close();
+      await this.release?.();
+    })();
+    return this.#closing;
+  }
+}

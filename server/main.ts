@@ -1,0 +1,102 @@
+// The server process: read config, open the database, migrate, build the app, listen, and shut
+// down gracefully. Everything else lives in app.ts so tests run the same app without a process.
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config, type Env } from "./config";
+import type { Db } from "./db/db";
+import { migrate } from "./db/migrate";
+import { openDb } from "./db/open-db";
+import { claimInstance } from "./db/repositories/instance-repository";
+
+/** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function runServer(env: Env = process.env): Promise<void> {
+  const config = readConfigOrExit(env);
+  let app: FastifyInstance | undefined;
+  let db: Db | undefined;
+  try {
+    db = await openDb(config.database, {
+      onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
+    });
+    // Built before migrating only to share its logger; it serves nothing until listen.
+    app = await buildApp({ config, db });
+    const { applied } = await migrate(db);
+    app.log.info(
+      applied.length > 0 ? `applied migrations: ${applied.join(", ")}` : "database schema is current",
+    );
+    const instance = await claimInstance(db, config.mode);
+    app.log.info(`database instance ${instance.id} (${instance.mode})`);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
+    if (app) app.log.fatal({ err }, message);
+    else console.error(message);
+    await app?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
+  handleShutdownSignals(app, db, app.log);
+}
+
+function readConfigOrExit(env: Env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Quanta cannot start.\n${err.message}`);
+    process.exit(1);
+  }
+}
+
+function displayUrl(config: Config): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const wildcard = config.host === "0.0.0.0" || config.host === "::";
+  const host = wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+function handleShutdownSignals(app: FastifyInstance, db: Db, log: FastifyBaseLogger): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests, then stopping`);
+    setTimeout(() => {
+      log.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s: forcing exit`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    void (async () => {
+      try {
+        // close() stops accepting connections and resolves once in-flight requests are done.
+        await app.close();
+        await db.close();
+        log.info("stopped");
+        process.exit(0);
+      } catch (err) {
+        log.error({ err }, "shutdown failed");
+        process.exit(1);
+      }
+    })();
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) await runServer();

@@ -1,0 +1,98 @@
+// The one place that decides what a failure looks like on the wire. Client mistakes keep their
+// 4xx status and get a specific code; anything else is a real fault: logged in full, answered as
+// a generic 500 so no internals (SQL, paths, secrets) ever leak.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorCode } from "../../protocol/envelope";
+import { ApiError, errorEnvelope } from "./envelope";
+import { globalPlugin } from "./global-plugin";
+import { validationMessage, type ValidationIssue } from "./validation-message";
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+type LooseError = Partial<FastifyError> & { status?: unknown };
+
+/** Maps an error to the ApiError the client sees, or null when it is a server fault. */
+export function toClientError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as LooseError;
+
+  if (Array.isArray(e.validation)) {
+    const issues = e.validation as unknown as ValidationIssue[];
+    return new ApiError(400, "VALIDATION", validationMessage(issues, e.validationContext));
+  }
+  switch (e.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ApiError(400, "BAD_JSON", "The request body is not valid JSON");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new ApiError(400, "BAD_JSON", "The request body is empty but declared as JSON");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError(413, "PAYLOAD_TOO_LARGE", "The request body is too large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ApiError(
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Unsupported Content-Type; send application/json",
+      );
+    case "FST_ERR_BAD_URL":
+      return new ApiError(400, "BAD_REQUEST", "The URL is not valid");
+  }
+
+  const status = typeof e.statusCode === "number" ? e.statusCode : e.status;
+  if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 499) {
+    return null;
+  }
+  if (status === 429) return new ApiError(429, "RATE_LIMITED", "Too many requests");
+  // Other 4xx come from fastify or its plugins, whose messages are written for clients.
+  const message =
+    typeof e.message === "string" && e.message.length > 0 && e.message.length <= 200
+      ? e.message
+      : "The request could not be processed";
+  return new ApiError(status, STATUS_CODES[status] ?? "BAD_REQUEST", message);
+}
+
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  let clientError = toClientError(error);
+  if (clientError) {
+    request.log.info({ code: clientError.code, status: clientError.statusCode }, clientError.message);
+  } else {
+    request.log.error({ err: error }, "request failed");
+    clientError = new ApiError(500, "INTERNAL", "Internal server error");
+  }
+  // A file reply may have set its own type and caching before failing; the error replaces both.
+  reply.removeHeader("cache-control");
+  void reply
+    .code(clientError.statusCode)
+    .type("application/json; charset=utf-8")
+    .send(errorEnvelope(clientError));
+}
+
+/** Fastify's `frameworkErrors` option: URL errors raised before routing (bad %-encoding...). */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  sendError(error, request, reply);
+}
+
+export const errorsPlugin = globalPlugin("quanta-errors", async (app) => {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  // Rate limited like any other request: otherwise probing for valid URLs costs nothing.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const shell = app.appShell;
+    if (shell?.wants(request)) return shell.send(reply);
+    const path = (request.url.split("?")[0] ?? "/").slice(0, 200);
+    throw new ApiError(404, "NOT_FOUND", `No such endpoint: ${request.method} ${path}`);
+  });
+});

@@ -1,0 +1,40 @@
+// Turns Ajv's first validation error into one English sentence that names the field, e.g.
+// `Invalid body: "amount" is required` — clients show the envelope Message to people.
+
+export interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+export function validationMessage(issues: readonly ValidationIssue[], context?: string): string {
+  const where = context ? `Invalid ${context}` : "Invalid request";
+  const issue = issues[0];
+  if (!issue) return where;
+  const base = pointerToField(issue.instancePath);
+  const child = (name: unknown) => (base ? `${base}.${String(name)}` : String(name));
+  switch (issue.keyword) {
+    case "required":
+      return `${where}: "${child(issue.params.missingProperty)}" is required`;
+    case "additionalProperties":
+      return `${where}: "${child(issue.params.additionalProperty)}" is not allowed`;
+    default: {
+      const detail = issue.message ?? "is invalid";
+      return base ? `${where}: "${base}" ${detail}` : `${where}: ${detail}`;
+    }
+  }
+}
+
+/** JSON pointer (`/items/0/price`) to a readable path (`items[0].price`). */
+export function pointerToField(pointer: string): string {
+  if (pointer === "") return "";
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((path, part) => {
+      if (/^\d+$/.test(part)) return `${path}[${part}]`;
+      return path ? `${path}.${part}` : part;
+    }, "");
+}

@@ -1,0 +1,97 @@
+import ky, { TimeoutError } from "ky";
+import { API_BASE, isEnvelope, type ErrorCode } from "../../protocol";
+import { ApiError, NETWORK_ERROR_MESSAGE } from "./errors";
+
+/** How the app plugs its session, navigation and toasts into the transport. */
+export interface ApiHooks {
+  /** Origin of the server; the page's own origin in the app. */
+  origin: string;
+  getToken: () => string | null;
+  /** A 401: the app resets the token and goes to /login. */
+  onUnauthorized: () => void;
+  /** Any failed call: the app shows a 5-second error toast with this message. */
+  onError: (message: string) => void;
+  /** Whether a request reached the server; feeds the online state. */
+  onReachability: (reached: boolean) => void;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+let hooks: ApiHooks = {
+  origin: typeof location === "undefined" ? "http://localhost" : location.origin,
+  getToken: () => null,
+  onUnauthorized: () => undefined,
+  onError: () => undefined,
+  onReachability: () => undefined,
+};
+
+export function configureApi(next: Partial<ApiHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function fail(error: ApiError): never {
+  hooks.onError(error.message);
+  throw error;
+}
+
+/**
+ * One call to the API, applying the envelope rules of API.md and the seed: an envelope whose
+ * HttpStatusCode is not 200 fails with its Message (or "Network Error"); a 401 signs out; other
+ * transport errors fail with the server's message or the error's own.
+ */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const token = hooks.getToken();
+  let response: Response;
+  try {
+    response = await ky(`${hooks.origin}${API_BASE}/${path.replace(/^\//, "")}`, {
+      method,
+      json: opts.json,
+      searchParams: opts.searchParams,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...opts.headers },
+      signal: opts.signal,
+      timeout: REQUEST_TIMEOUT_MS,
+      retry: 0,
+      throwHttpErrors: false,
+    });
+  } catch (error) {
+    hooks.onReachability(false);
+    if (error instanceof TimeoutError) fail(new ApiError(0, "TIMEOUT", error.message));
+    const message = error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE;
+    fail(new ApiError(0, "NETWORK", message));
+  }
+  hooks.onReachability(true);
+
+  const body = await readBody(response);
+  const envelope = isEnvelope(body) ? body : null;
+  if (response.status === 401 || envelope?.HttpStatusCode === 401) {
+    hooks.onUnauthorized();
+    fail(new ApiError(401, "UNAUTHORIZED", envelope?.Message || NETWORK_ERROR_MESSAGE));
+  }
+  if (envelope && envelope.HttpStatusCode !== 200) {
+    const code: ErrorCode = envelope.Code ?? "INTERNAL";
+    fail(new ApiError(envelope.HttpStatusCode, code, envelope.Message || NETWORK_ERROR_MESSAGE));
+  }
+  if (!response.ok) {
+    fail(new ApiError(response.status, "BAD_RESPONSE", response.statusText || NETWORK_ERROR_MESSAGE));
+  }
+  if (!envelope) fail(new ApiError(response.status, "BAD_RESPONSE", NETWORK_ERROR_MESSAGE));
+  // The envelope's Data is trusted to match T: the contract is shared through protocol/.
+  return envelope.Data as T;
+}

@@ -1,0 +1,47 @@
+import { isRedirect } from "@tanstack/react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { guardRoute } from "./guard";
+
+function redirectTarget(run: () => void): string | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (!isRedirect(error)) throw error;
+    return String(error.options.to);
+  }
+}
+
+describe("route guard", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("sends an anonymous visitor of any screen to /login", () => {
+    for (const path of ["/home", "/my", "/data/detail", "/no-such-page"]) {
+      expect(redirectTarget(() => guardRoute(path, vi.fn()))).toBe("/login");
+    }
+  });
+
+  it("lets an anonymous visitor see / and /login", () => {
+    expect(redirectTarget(() => guardRoute("/login", vi.fn()))).toBeNull();
+    expect(redirectTarget(() => guardRoute("/", vi.fn()))).toBeNull();
+  });
+
+  it("sends a signed-in user from the login screen to /home and lets them through elsewhere", () => {
+    localStorage.setItem("token", "abc");
+    expect(redirectTarget(() => guardRoute("/login", vi.fn()))).toBe("/home");
+    expect(redirectTarget(() => guardRoute("/", vi.fn()))).toBe("/home");
+    expect(redirectTarget(() => guardRoute("/spots", vi.fn()))).toBeNull();
+  });
+
+  it("on failure clears the token, reports the error's message and goes to /login", () => {
+    localStorage.setItem("token", "abc");
+    localStorage.setItem("info", "{not json");
+    const onFailure = vi.fn();
+    expect(redirectTarget(() => guardRoute("/home", onFailure))).toBe("/login");
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("info")).toBeNull();
+    expect(onFailure).toHaveBeenCalledWith(
+      "Your saved session could not be read. Please sign in again.",
+    );
+  });
+});

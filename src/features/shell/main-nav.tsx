@@ -1,0 +1,62 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { clearSession } from "../../db/session";
+import { NAV_ITEMS } from "./nav-items";
+
+/** The full navigation as a drawer; closes on Escape, on a choice, and on the backdrop. */
+export function MainNav(props: { open: boolean; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
+  const { open, onClose } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+
+  const signOut = () => {
+    onClose();
+    clearSession();
+    // Navigation errors are swallowed (DESIGN §7): a superseded navigation is not a failure.
+    navigate({ to: "/login" }).catch(() => undefined);
+  };
+
+  return (
+    <div className={open ? "q-drawer q-drawer--open" : "q-drawer"} hidden={!open}>
+      <button
+        type="button"
+        className="q-drawer__backdrop"
+        aria-label={t`Close menu`}
+        onClick={onClose}
+      />
+      <nav className="q-drawer__panel" aria-label={t`Main navigation`} ref={panel} tabIndex={-1}>
+        <ul>
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} onClick={onClose} activeProps={{ "aria-current": "page" }}>
+                {i18n._(item.label)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/system" onClick={onClose} activeProps={{ "aria-current": "page" }}>
+              <Trans>Settings</Trans>
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="q-drawer__signout" onClick={signOut}>
+              <Trans>Sign out</Trans>
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { setupI18n } from "@lingui/core";
+import { describe, expect, it } from "vitest";
+import { messages as en } from "../locales/en/messages.po";
+import { messages as jp } from "../locales/jp/messages.po";
+import { translateServerMessage } from "./server-messages";
+
+describe("server messages", () => {
+  it("shows the seed's order message in Japanese when the language is jp", () => {
+    const i18n = setupI18n({ locale: "jp", messages: { jp } });
+    expect(translateServerMessage(i18n, "Please complete the previous order first")).toBe(
+      "前の注文を先に完了してください",
+    );
+  });
+
+  it("keeps English in English and passes unknown messages through unchanged", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en } });
+    expect(translateServerMessage(i18n, "Please complete the previous order first")).toBe(
+      "Please complete the previous order first",
+    );
+    expect(translateServerMessage(i18n, "Some new server message")).toBe("Some new server message");
+  });
+});

@@ -1,0 +1,2 @@
+// IndexedDB for jsdom: the app's local store is Dexie over IndexedDB.
+import "fake-indexeddb/auto";

@@ -1,0 +1,197 @@
+// Starts the real Quanta server (server/main.ts over the built app in dist/) as a child process on
+// a free port with a fresh data directory, and stops it cleanly. Never a stand-in: e2e tests must
+// exercise what `npm start` runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureArtifactsDir, repoRoot, slug } from "../harness/paths";
+
+export interface StartServerOptions {
+  /** Extra or overriding environment for the server (e.g. `{ LOG_LEVEL: "debug" }`). */
+  env?: Record<string, string>;
+  /** The built app to serve; default `<repo>/dist`. */
+  distDir?: string;
+  /** Names the log file `tests/e2e/artifacts/server-<name>.log`; default "server". */
+  name?: string;
+  /** How long to wait for GET /health to answer ok; default 60 s. */
+  healthTimeoutMs?: number;
+}
+
+export interface StartedServer {
+  /** Origin without trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The file holding the server's stdout and stderr. */
+  logFile: string;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), remove the data dir. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 10_000;
+const logNamesUsed = new Map<string, number>();
+const running = new Set<ChildProcess>();
+
+// A test run that dies (or a worker that exits) must not leave servers holding ports and PGlite
+// locks behind; an exit handler can only do synchronous work, so SIGKILL is all it can do.
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
+  const distDir = path.resolve(opts.distDir ?? path.join(repoRoot, "dist"));
+  if (!existsSync(path.join(distDir, "index.html"))) {
+    throw new Error(
+      `The built app is missing (${path.join(distDir, "index.html")}): run npm run build first.`,
+    );
+  }
+  if (!existsSync(path.join(repoRoot, "tests/e2e/scratch-tmp/stand-in-main.ts"))) {
+    throw new Error(`server/main.ts not found under ${repoRoot}.`);
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-e2e-data-"));
+  const logFile = logPath(opts.name ?? "server");
+  // The child writes straight into the file, so the log is complete even if this process is busy
+  // or dies; the parent's copy of the descriptor is closed once the child has it.
+  const logFd = openSync(logFile, "w");
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/scratch-tmp/stand-in-main.ts"], {
+      cwd: repoRoot,
+      detached: false,
+      env: serverEnv({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        QUANTA_MODE: "demo",
+        APP_DIST_DIR: distDir,
+        LOG_LEVEL: "info",
+        ...opts.env,
+      }),
+      stdio: ["ignore", logFd, logFd],
+    });
+  } finally {
+    closeSync(logFd);
+  }
+  running.add(child);
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    // Without a listener a spawn failure would crash the test worker instead of failing the test;
+    // a child that never started will never emit "exit".
+    child.once("error", (error) => {
+      console.error(`[e2e] server process error: ${error.message}`);
+      if (child.pid === undefined) resolve();
+    });
+  });
+  void exited.then(() => running.delete(child));
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const graceful = await Promise.race([
+          exited.then(() => true),
+          delay(STOP_GRACE_MS).then(() => false),
+        ]);
+        if (!graceful) {
+          child.kill("SIGKILL");
+          await exited;
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    })();
+    return stopped;
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, logFile, opts.healthTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, dataDir, logFile, stop };
+}
+
+/**
+ * The server runs as it would from a shell: the runner's own variables (NODE_ENV=test, VITEST_*)
+ * and a DATABASE_URL meant for integration tests would change its mode or share a database
+ * between runs, so they are dropped unless the test passes them explicitly.
+ */
+function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key === "NODE_ENV" || key === "DATABASE_URL" || key.startsWith("VITEST")) delete env[key];
+  }
+  return { ...env, ...overrides };
+}
+
+/** Listen on port 0, read the port the OS chose, release it for the server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === "object") resolve(address.port);
+        else reject(new Error("Could not read the probe port."));
+      });
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
+      const how = child.exitCode ?? child.signalCode ?? "did not start";
+      throw new Error(`The server exited (${how}) before /health answered.\n${logTail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.ok && isOkHealth(body)) return;
+      lastProblem = `HTTP ${response.status} ${JSON.stringify(body)}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await delay(250);
+  }
+  throw new Error(
+    `The server did not answer ok on ${url}/health within ${timeoutMs} ms (last: ${lastProblem}).\n` +
+      logTail(logFile),
+  );
+}
+
+function isOkHealth(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { ok?: unknown }).ok === true;
+}
+
+function logTail(logFile: string, lines = 40): string {
+  const text = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+  const tail = text.trimEnd().split("\n").slice(-lines).join("\n");
+  return `--- last ${lines} lines of ${logFile} ---\n${tail || "(empty)"}`;
+}
+
+/** One log per server start; a second server in the same file gets `-2` instead of overwriting. */
+function logPath(name: string): string {
+  const base = `server-${slug(name)}`;
+  const count = (logNamesUsed.get(base) ?? 0) + 1;
+  logNamesUsed.set(base, count);
+  return path.join(ensureArtifactsDir(), count === 1 ? `${base}.log` : `${base}-${count}.log`);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { checkBudgets, type Manifest } from "../../scripts/lib/budgets";
+
+const KB = 1024;
+
+function manifest(extra: Manifest = {}): Manifest {
+  return {
+    "index.html": { file: "assets/index-a.js", isEntry: true, imports: ["_shared-b.js"] },
+    "_shared-b.js": { file: "assets/shared-b.js" },
+    "src/routes/home.tsx?tsr-split=component": { file: "assets/home-c.js", isDynamicEntry: true },
+    "src/wallet/index.ts": { file: "assets/index-d.js", isDynamicEntry: true, imports: ["_wallet-e.js"] },
+    "_wallet-e.js": { file: "assets/wallet-e.js" },
+    ...extra,
+  };
+}
+
+const sizes: Record<string, number> = {
+  "assets/index-a.js": 100 * KB,
+  "assets/shared-b.js": 40 * KB,
+  "assets/home-c.js": 10 * KB,
+  "assets/wallet-e.js": 430 * KB,
+};
+const size = (file: string) => sizes[file] ?? 0;
+
+describe("size budgets", () => {
+  it("passes a build within budget and counts the entry's static imports", () => {
+    const report = checkBudgets(manifest(), size, ["index.html", "assets/index-a.js"]);
+    expect(report.violations).toEqual([]);
+    expect(report.entryGzip).toBe(140 * KB);
+  });
+
+  it("fails an entry over 150 KB gzip", () => {
+    const report = checkBudgets(manifest(), (file) => size(file) + 6 * KB, []);
+    expect(report.violations.join()).toMatch(/entry JS is 152\.0 KB/);
+  });
+
+  it("fails a route chunk over 60 KB gzip", () => {
+    const report = checkBudgets(manifest(), (file) => (file === "assets/home-c.js" ? 61 * KB : size(file)), []);
+    expect(report.violations.join()).toMatch(/src\/routes\/home.tsx chunk is 61\.0 KB/);
+  });
+
+  it("fails when the entry loads wallet code statically", () => {
+    const m = manifest();
+    m["index.html"]!.imports = ["_shared-b.js", "_wallet-e.js"];
+    const report = checkBudgets(m, () => 1, []);
+    expect(report.violations.join()).toMatch(/wallet chunk assets\/wallet-e.js is loaded statically/);
+  });
+
+  it("fails when wallet code or wasm is precached", () => {
+    const report = checkBudgets(manifest(), () => 1, ["assets/wallet-e.js", "assets/x.wasm"]);
+    expect(report.violations).toHaveLength(2);
+  });
+});
