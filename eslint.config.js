@@ -123,9 +123,15 @@ export default tseslint.config(
             "navigate",
           ],
           ignoreNames: [
-            { regex: { pattern: "className|^(key|id|to|href|type|name|rel|role|target|method|mode)$" } },
+            {
+              regex: {
+                pattern: "className|^(key|id|to|href|type|name|rel|role|target|method|mode)$",
+              },
+            },
             { regex: { pattern: "^(data-|aria-(?!label))" } },
-            { regex: { pattern: "[Cc]lass|[Ss]tyle|[Kk]ey|[Ii]d$|[Uu]rl|[Pp]ath|[Mm]ode|[Tt]ype$" } },
+            {
+              regex: { pattern: "[Cc]lass|[Ss]tyle|[Kk]ey|[Ii]d$|[Uu]rl|[Pp]ath|[Mm]ode|[Tt]ype$" },
+            },
           ],
         },
       ],

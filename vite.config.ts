@@ -30,11 +30,12 @@ export default defineConfig({
       registerType: "prompt",
       injectRegister: false,
       manifest,
-      includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+      // globPatterns already cover public/; listing icons again would duplicate precache entries.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         // The wallet libraries are only for /login, online; keep them out of the precache.
-        globIgnores: ["**/wallet-*.js", "**/*.wasm"],
+        globIgnores: ["**/wallet-*.js", "**/*.wasm", "**/logo-maskable.svg"],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -18,7 +18,11 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "tests/server/**/*.test.ts", "tests/tooling/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "tests/server/**/*.test.ts",
+            "tests/tooling/**/*.test.ts",
+          ],
           // PGlite opens in seconds and serialises connections: one per worker file, generous time.
           testTimeout: 30_000,
           hookTimeout: 60_000,

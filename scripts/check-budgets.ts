@@ -12,7 +12,9 @@ const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file)), { le
 const sw = readFileSync(join(dist, "sw.js"), "utf8");
 const precached = [...sw.matchAll(/"?url"?:"([^"]+)"/g)].map((match) => match[1] ?? "");
 if (precached.length === 0) {
-  console.error("budgets: found no precache entries in sw.js — has the service worker build changed?");
+  console.error(
+    "budgets: found no precache entries in sw.js — has the service worker build changed?",
+  );
   process.exit(1);
 }
 

@@ -37,7 +37,9 @@ if (!existsSync(indexHtml)) {
   try {
     code = await runBuild();
   } catch (err) {
-    console.error(`Could not run \`npm run build\`: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `Could not run \`npm run build\`: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   }
   if (code !== 0) {

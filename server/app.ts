@@ -5,6 +5,7 @@ import type { Config, LogLevel } from "./config";
 import type { Db } from "./db/db";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { gracefulClosePlugin } from "./plugins/graceful-close";
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin, type RateLimitOptions } from "./plugins/rate-limit";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { staticAppPlugin } from "./plugins/static-app";
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (preflight-free) request body that reaches a handler.
   app.removeContentTypeParser("text/plain");
 
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, { publicOrigin: config.publicOrigin });
   await app.register(dbPlugin, { db });
   await app.register(rateLimitPlugin, options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -8,8 +8,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type DatabaseConfig =
   /** Embedded PGlite in a directory: demo only, one process at a time (DESIGN §4). */
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; url: string };
+  { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
 
 export interface Config {
   mode: QuantaMode;
@@ -172,7 +171,5 @@ function parseTrustProxy(value: string | undefined, problems: string[]): boolean
 
 function isSecureOrLocal(origin: string): boolean {
   const url = new URL(origin);
-  return (
-    url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
-  );
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }

@@ -25,7 +25,9 @@ export async function runServer(env: Env = process.env): Promise<void> {
     app = await buildApp({ config, db });
     const { applied } = await migrate(db);
     app.log.info(
-      applied.length > 0 ? `applied migrations: ${applied.join(", ")}` : "database schema is current",
+      applied.length > 0
+        ? `applied migrations: ${applied.join(", ")}`
+        : "database schema is current",
     );
     const instance = await claimInstance(db, config.mode);
     app.log.info(`database instance ${instance.id} (${instance.mode})`);
@@ -55,7 +57,11 @@ function readConfigOrExit(env: Env): Config {
 function displayUrl(config: Config): string {
   if (config.publicOrigin) return config.publicOrigin;
   const wildcard = config.host === "0.0.0.0" || config.host === "::";
-  const host = wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const host = wildcard
+    ? "localhost"
+    : config.host.includes(":")
+      ? `[${config.host}]`
+      : config.host;
   return `http://${host}:${config.port}`;
 }
 

@@ -47,7 +47,13 @@ export function checkBudgets(
 ): BudgetReport {
   const violations: string[] = [];
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (entryKey === undefined) return { entryFiles: [], entryGzip: 0, routes: [], violations: ["no entry chunk in the manifest"] };
+  if (entryKey === undefined)
+    return {
+      entryFiles: [],
+      entryGzip: 0,
+      routes: [],
+      violations: ["no entry chunk in the manifest"],
+    };
 
   const entryFiles = staticClosure(manifest, entryKey).filter((file) => file.endsWith(".js"));
   const entryGzip = entryFiles.reduce((sum, file) => sum + gzipSize(file), 0);
@@ -55,15 +61,23 @@ export function checkBudgets(
     violations.push(`entry JS is ${kb(entryGzip)} gzip, over the ${kb(ENTRY_BUDGET_BYTES)} budget`);
   }
   for (const file of entryFiles.filter(isWalletFile)) {
-    violations.push(`wallet chunk ${file} is loaded statically by the entry; only /login may load it`);
+    violations.push(
+      `wallet chunk ${file} is loaded statically by the entry; only /login may load it`,
+    );
   }
 
   const routes = Object.entries(manifest)
     .filter(([key]) => key.startsWith("src/routes/"))
-    .map(([key, chunk]) => ({ route: key.replace(/\?.*$/, ""), file: chunk.file, gzip: gzipSize(chunk.file) }));
+    .map(([key, chunk]) => ({
+      route: key.replace(/\?.*$/, ""),
+      file: chunk.file,
+      gzip: gzipSize(chunk.file),
+    }));
   for (const route of routes) {
     if (route.gzip > ROUTE_BUDGET_BYTES) {
-      violations.push(`${route.route} chunk is ${kb(route.gzip)} gzip, over the ${kb(ROUTE_BUDGET_BYTES)} budget`);
+      violations.push(
+        `${route.route} chunk is ${kb(route.gzip)} gzip, over the ${kb(ROUTE_BUDGET_BYTES)} budget`,
+      );
     }
   }
 

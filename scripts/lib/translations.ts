@@ -1,5 +1,8 @@
 /** A parsed PO catalog: message id -> source message and its translation. */
-export type CatalogEntries = Record<string, { message?: string; translation?: string; obsolete?: boolean }>;
+export type CatalogEntries = Record<
+  string,
+  { message?: string; translation?: string; obsolete?: boolean }
+>;
 
 /**
  * Messages that read the same in every language (brand and unit names, symbols). Anything else

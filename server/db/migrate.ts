@@ -43,11 +43,10 @@ export async function migrate(db: Db, options: { dir?: string } = {}): Promise<M
         const reason = err instanceof Error ? err.message : String(err);
         throw new MigrationError(`Migration ${migration.name} failed: ${reason}`, { cause: err });
       }
-      await tx.query("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", [
-        migration.version,
-        migration.name,
-        migration.checksum,
-      ]);
+      await tx.query(
+        "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+        [migration.version, migration.name, migration.checksum],
+      );
       return true;
     });
     if (didApply) applied.push(migration.name);

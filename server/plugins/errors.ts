@@ -63,7 +63,10 @@ export function toClientError(error: unknown): ApiError | null {
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   let clientError = toClientError(error);
   if (clientError) {
-    request.log.info({ code: clientError.code, status: clientError.statusCode }, clientError.message);
+    request.log.info(
+      { code: clientError.code, status: clientError.statusCode },
+      clientError.message,
+    );
   } else {
     request.log.error({ err: error }, "request failed");
     clientError = new ApiError(500, "INTERNAL", "Internal server error");

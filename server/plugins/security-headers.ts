@@ -15,13 +15,14 @@ export interface SecurityHeadersOptions {
 // split the policy) falls back to 'self' alone rather than failing the request.
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** `ws:`/`wss:` of the same host. CSP3 'self' covers them, but older Safari does not. */
-export function websocketSources(publicOrigin: string | null, hostHeader: string | undefined) {
+/** connect-src: this origin plus `ws:`/`wss:` of the same host (CSP3 'self' covers them, but
+ * older Safari does not). */
+export function connectSources(publicOrigin: string | null, hostHeader: string | undefined) {
   if (publicOrigin) {
     const url = new URL(publicOrigin);
-    return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+    return `'self' ${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   }
-  if (hostHeader && HOST.test(hostHeader)) return `ws://${hostHeader} wss://${hostHeader}`;
+  if (hostHeader && HOST.test(hostHeader)) return `'self' ws://${hostHeader} wss://${hostHeader}`;
   return "'self'";
 }
 
@@ -42,10 +43,7 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'", "data:"],
-          "connect-src": [
-            "'self'",
-            (req: IncomingMessage) => websocketSources(publicOrigin, req.headers.host),
-          ],
+          "connect-src": [(req: IncomingMessage) => connectSources(publicOrigin, req.headers.host)],
           // The service worker (sw.js) is served from this origin.
           "worker-src": ["'self'"],
           "manifest-src": ["'self'"],
@@ -72,7 +70,10 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
 
     app.addHook("onRequest", async (_request, reply) => {
       // Camera for scanning identity documents and wallet QR codes; nothing else sensitive.
-      reply.header("permissions-policy", "camera=(self), microphone=(), geolocation=(), payment=()");
+      reply.header(
+        "permissions-policy",
+        "camera=(self), microphone=(), geolocation=(), payment=()",
+      );
     });
   },
 );

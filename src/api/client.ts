@@ -56,7 +56,11 @@ function fail(error: ApiError): never {
  * HttpStatusCode is not 200 fails with its Message (or "Network Error"); a 401 signs out; other
  * transport errors fail with the server's message or the error's own.
  */
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
   const token = hooks.getToken();
   let response: Response;
   try {
@@ -89,7 +93,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     fail(new ApiError(envelope.HttpStatusCode, code, envelope.Message || NETWORK_ERROR_MESSAGE));
   }
   if (!response.ok) {
-    fail(new ApiError(response.status, "BAD_RESPONSE", response.statusText || NETWORK_ERROR_MESSAGE));
+    fail(
+      new ApiError(response.status, "BAD_RESPONSE", response.statusText || NETWORK_ERROR_MESSAGE),
+    );
   }
   if (!envelope) fail(new ApiError(response.status, "BAD_RESPONSE", NETWORK_ERROR_MESSAGE));
   // The envelope's Data is trusted to match T: the contract is shared through protocol/.

@@ -20,7 +20,10 @@ function parse(raw: string | null): ServerInfo | null {
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<ServerInfo>;
-    if ((value.mode === "demo" || value.mode === "production") && typeof value.version === "string") {
+    if (
+      (value.mode === "demo" || value.mode === "production") &&
+      typeof value.version === "string"
+    ) {
       return { mode: value.mode, version: value.version, checkedAt: String(value.checkedAt ?? "") };
     }
   } catch {

@@ -22,10 +22,3 @@ export const LANG_NAMES: Record<Lang, string> = {
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);
 }
-
-/** BCP 47 tag for Intl and the html lang attribute. */
-export function intlTag(lang: Lang): string {
-  if (lang === "jp") return "ja";
-  if (lang === "tc") return "zh-Hant";
-  return lang;
-}

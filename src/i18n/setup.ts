@@ -1,6 +1,7 @@
 import { i18n, type Messages } from "@lingui/core";
 import { detectLang, fallbackLang, LANG_STORAGE_KEY } from "./detect";
-import { intlTag, type Lang } from "./locales";
+import { intlLocale } from "../lib/intl-locale";
+import type { Lang } from "./locales";
 
 export { i18n };
 
@@ -31,7 +32,7 @@ export function initialLang(): Lang {
 export async function activateLang(lang: Lang, opts: { remember: boolean }): Promise<void> {
   const messages = await loadCatalog(lang);
   i18n.loadAndActivate({ locale: lang, messages });
-  document.documentElement.lang = intlTag(lang);
+  document.documentElement.lang = intlLocale(lang);
   if (opts.remember) {
     try {
       localStorage.setItem(LANG_STORAGE_KEY, lang);

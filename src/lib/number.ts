@@ -63,8 +63,10 @@ export function formatThousands(
   const signedWhole = units < 0n ? -BigInt(whole) || -1n : BigInt(whole);
   const nf = formatter(intlLocale(locale), decimals > 0);
   const zero = nf.formatToParts(0n).find((p) => p.type === "integer")?.value ?? "0";
+  // Unicode decimal digits run contiguously from their zero, in every numbering system.
+  const offset = (zero.codePointAt(0) ?? 48) - 48;
   const localDigits = (digits: string) =>
-    digits.replace(/\d/g, (d) => String.fromCodePoint((zero.codePointAt(0) ?? 48) + Number(d)));
+    digits.replace(/\d/g, (d) => String.fromCodePoint(d.charCodeAt(0) + offset));
   return nf
     .formatToParts(signedWhole)
     .map((part) => {

@@ -114,6 +114,8 @@ export function formatDateTime(
   return format.format(date);
 }
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 /**
  * "3 minutes ago" / "in 3 minutes" in the app language `locale`. Under 30 s either way it returns
  * `justNow`, already translated by the caller (Intl has no such phrase). Then whole minutes
@@ -128,7 +130,12 @@ export function relativeTime(then: Date, now: Date, locale: string, justNow: str
   if (size < 30_000) return justNow;
   // Past times count backwards (negative), future ones forwards.
   const sign = elapsed > 0 ? -1 : 1;
-  const rtf = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: "always" });
+  const tag = intlLocale(locale);
+  let rtf = relativeFormats.get(tag);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(tag, { numeric: "always" });
+    relativeFormats.set(tag, rtf);
+  }
   if (size < HOUR) return rtf.format(sign * Math.max(1, Math.floor(size / MINUTE)), "minute");
   if (size < DAY) return rtf.format(sign * Math.floor(size / HOUR), "hour");
   if (size < 2 * DAY) return rtf.format(sign, "day");

@@ -7,7 +7,11 @@ export async function refreshServerInfo(origin: string): Promise<void> {
   try {
     const health = await getHealth(origin);
     reportReachability(true);
-    saveServerInfo({ mode: health.mode, version: health.version, checkedAt: new Date().toISOString() });
+    saveServerInfo({
+      mode: health.mode,
+      version: health.version,
+      checkedAt: new Date().toISOString(),
+    });
   } catch {
     reportReachability(false);
   }

@@ -30,7 +30,9 @@ describe("languages", () => {
   it("maps a Chinese browser to traditional Chinese and an unsupported one to English", async () => {
     const chinese = await e2e.newSession({ locale: "zh-CN" });
     await chinese.page.goto("/login");
-    await expect.poll(() => chinese.page.evaluate(() => document.documentElement.lang)).toBe("zh-Hant");
+    await expect
+      .poll(() => chinese.page.evaluate(() => document.documentElement.lang))
+      .toBe("zh-TW");
 
     const russian = await e2e.newSession({ locale: "ru-RU" });
     await russian.page.goto("/login");

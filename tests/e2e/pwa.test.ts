@@ -18,7 +18,9 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
     async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === "activated" && navigator.serviceWorker.controller !== null;
+      return (
+        registration?.active?.state === "activated" && navigator.serviceWorker.controller !== null
+      );
     },
     undefined,
     { timeout: 60_000, polling: 250 },
@@ -45,7 +47,12 @@ describe("PWA", () => {
     expect(manifest.start_url).toBeTruthy();
     const themeMeta = await page.locator('meta[name="theme-color"]').getAttribute("content");
     expect(manifest.theme_color).toBe(themeMeta);
-    for (const [size, purpose] of [["192x192", "any"], ["512x512", "any"], ["192x192", "maskable"], ["512x512", "maskable"]]) {
+    for (const [size, purpose] of [
+      ["192x192", "any"],
+      ["512x512", "any"],
+      ["192x192", "maskable"],
+      ["512x512", "maskable"],
+    ]) {
       const icon = manifest.icons.find((i) => i.sizes === size && (i.purpose ?? "any") === purpose);
       expect(icon, `${size} ${purpose}`).toBeDefined();
       const response = await page.request.get(new URL(icon?.src ?? "", page.url()).href);
@@ -60,8 +67,9 @@ describe("PWA", () => {
     const { page, session } = e2e;
     await page.goto("/login");
     await page.getByTestId("screen-login").waitFor();
+    // The notice shows for a few seconds once the first worker has installed.
+    await page.getByTestId("pwa-offline-ready").waitFor({ timeout: 60_000 });
     await waitForServiceWorker(page);
-    await expect.poll(() => page.getByTestId("pwa-offline-ready").isVisible()).toBe(true);
 
     await session.context.setOffline(true);
     await page.reload();
@@ -80,24 +88,35 @@ describe("PWA", () => {
     await page.goto("/login");
     await waitForServiceWorker(page);
 
-    // Publish a new version: any byte change to sw.js makes the browser install it as waiting.
-    appendFileSync(path.join(distCopy, "sw.js"), `\n// new version ${Date.now()}\n`);
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    // Publish a new version (any byte change to sw.js) and check for it, as the app's hourly and
+    // on-focus check does, until the browser holds it as a waiting worker. Publishing again on
+    // each round keeps the test independent of when the first worker finished installing.
+    const publishAndCheck = async (): Promise<boolean> => {
+      appendFileSync(path.join(distCopy, "sw.js"), `\n// version ${Date.now()}\n`);
+      return page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update().catch(() => null);
+        return Boolean(registration?.waiting ?? registration?.installing);
+      });
+    };
+    await expect.poll(publishAndCheck, { timeout: 30_000, interval: 1_000 }).toBe(true);
     const prompt = page.getByTestId("pwa-update");
     await prompt.waitFor({ timeout: 30_000 });
+    // Reload activates the waiting worker, and the page reloads once it has taken control.
+    const reloaded = page.waitForEvent("load", { timeout: 30_000 });
     await prompt.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
 
-    await page.waitForFunction(
-      async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.getByTestId("screen-login").waitFor();
     expect(await page.getByTestId("pwa-update").count()).toBe(0);
   });

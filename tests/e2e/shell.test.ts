@@ -9,9 +9,12 @@ const e2e = useE2E();
 async function signInWithToken(page: Page, extra: Record<string, string> = {}): Promise<void> {
   await page.goto("/login");
   await page.getByTestId("screen-login").waitFor();
-  await page.evaluate((values) => {
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-  }, { token: "e2e-token", ...extra });
+  await page.evaluate(
+    (values) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    },
+    { token: "e2e-token", ...extra },
+  );
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -75,7 +78,10 @@ describe("navigation", () => {
     ];
     for (const [label, path] of sections) {
       await page.getByTestId("menu-button").click();
-      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: label, exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: label, exact: true })
+        .click();
       await page.waitForURL((url) => url.pathname === path);
     }
     await page.getByTestId("menu-button").click();
@@ -108,7 +114,9 @@ describe("layout", () => {
     const session = await e2e.newSession({ colorScheme: "dark" });
     await session.page.goto("/login");
     await session.page.getByTestId("screen-login").waitFor();
-    const background = await session.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await session.page.evaluate(
+      () => getComputedStyle(document.body).backgroundColor,
+    );
     expect(background).toBe("rgb(11, 16, 32)");
   });
 });
@@ -117,11 +125,16 @@ describe("wallet libraries", () => {
   it("are fetched by /login only", async () => {
     const { page, log } = e2e;
     await signInWithToken(page);
+    // A fresh page: signInWithToken itself visited /login.
+    const signedIn = await e2e.session.context.newPage();
     for (const path of ["/home", "/my", "/spots", "/system", "/data"]) {
-      await page.goto(path);
-      await page.locator("main").first().waitFor();
+      await signedIn.goto(path);
+      await signedIn.locator("main").first().waitFor();
     }
-    expect(log.requests.filter((url) => /\/assets\/wallet-[^/]+\.js/.test(url))).toEqual([]);
+    const fetched = e2e.session.logOf(signedIn).requests;
+    expect(fetched.some((url) => url.includes("/assets/"))).toBe(true);
+    expect(fetched.filter((url) => /\/assets\/wallet-[^/]+\.js/.test(url))).toEqual([]);
+    expect(log.requests.some((url) => /\/assets\/wallet-[^/]+\.js/.test(url))).toBe(true);
 
     const anonymous = await e2e.newSession();
     await anonymous.page.goto("/login");
@@ -135,7 +148,9 @@ describe("wallet libraries", () => {
     const { page } = e2e;
     await page.goto("/login");
     await page.getByTestId("wallet-select").click();
-    await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe("Check the box and agree×");
+    await expect
+      .poll(() => page.getByTestId("toast").first().textContent())
+      .toBe("Check the box and agree×");
     await page.getByTestId("agree").check();
     await page.getByTestId("wallet-select").click();
     await page.getByTestId("wallet-list").getByText("Quanta Test Wallet").click();

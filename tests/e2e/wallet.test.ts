@@ -195,6 +195,34 @@ describe("test wallet", () => {
   });
 });
 
+describe("test wallet controller", () => {
+  it("tells the page when the user switches network or disconnects in the wallet", async () => {
+    const { page, wallet } = e2e;
+    await connectOnLogin(page);
+    await page.evaluate(() => {
+      const globals = window as unknown as Record<string, unknown>;
+      const provider = globals["__e2eProvider"] as {
+        on(event: string, listener: (payload: unknown) => void): void;
+      };
+      const events: unknown[] = [];
+      globals["__e2eEvents"] = events;
+      provider.on("chainChanged", (chainId) => events.push(["chainChanged", chainId]));
+      provider.on("accountsChanged", (accounts) => events.push(["accountsChanged", accounts]));
+    });
+
+    await wallet.setChainId(11155111);
+    await wallet.disconnect();
+    expect(
+      await page.evaluate(() => (window as unknown as Record<string, unknown>)["__e2eEvents"]),
+    ).toEqual([
+      ["chainChanged", "0xaa36a7"],
+      ["accountsChanged", []],
+    ]);
+    expect(await rpc(page, "eth_accounts")).toEqual({ result: [] });
+    expect(wallet.connected).toBe(false);
+  });
+});
+
 describe("harness", () => {
   it("reaches /health through the page origin and records the page's requests and errors", async () => {
     const { page, log, server } = e2e;

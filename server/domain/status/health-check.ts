@@ -16,11 +16,17 @@ export interface HealthResult {
   failure?: unknown;
 }
 
-export async function checkHealth(db: Queryable, options: HealthCheckOptions): Promise<HealthResult> {
+export async function checkHealth(
+  db: Queryable,
+  options: HealthCheckOptions,
+): Promise<HealthResult> {
   const { mode, version, timeoutMs = 2_000 } = options;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`database did not answer in ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`database did not answer in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
   });
   try {
     const rows = await Promise.race([db.query<{ ok: number }>("SELECT 1 AS ok"), timeout]);

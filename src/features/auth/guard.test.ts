@@ -1,5 +1,7 @@
+import { i18n } from "@lingui/core";
 import { isRedirect } from "@tanstack/react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../locales/en/messages.po";
 import { guardRoute } from "./guard";
 
 function redirectTarget(run: () => void): string | null {
@@ -13,6 +15,7 @@ function redirectTarget(run: () => void): string | null {
 }
 
 describe("route guard", () => {
+  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages }));
   beforeEach(() => localStorage.clear());
 
   it("sends an anonymous visitor of any screen to /login", () => {

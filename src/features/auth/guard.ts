@@ -25,6 +25,7 @@ export function guardRoute(pathname: string, onFailure: (message: string) => voi
 
 function describeFailure(error: unknown): string {
   // The session's own message is English; say it in the user's language.
-  if (error instanceof SessionReadError) return t`Your saved session could not be read. Please sign in again.`;
+  if (error instanceof SessionReadError)
+    return t`Your saved session could not be read. Please sign in again.`;
   return error instanceof Error && error.message !== "" ? error.message : t`Has Error`;
 }

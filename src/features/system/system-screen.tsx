@@ -52,8 +52,8 @@ export function SystemScreen() {
         </h2>
         <p>
           <Trans>
-            Quanta is an open trading app: every balance comes from a double-entry ledger and
-            every settlement from recorded market prices that anyone can check.
+            Quanta is an open trading app: every balance comes from a double-entry ledger and every
+            settlement from recorded market prices that anyone can check.
           </Trans>
         </p>
         <p className="q-muted" data-testid="version">

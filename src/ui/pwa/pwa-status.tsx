@@ -36,6 +36,11 @@ export function PwaStatus() {
   // Resolves once the waiting worker has been told to take over; the page then reloads when
   // it gains control. Pressing twice only repeats that message, so the button stays enabled.
   const reload = (): void => {
+    // workbox-window only reloads by itself when the page was already controlled at load; on a
+    // first visit (the worker claimed the page later) it would swap workers silently.
+    navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
+      once: true,
+    });
     updateServiceWorker(true).catch((error: unknown) =>
       console.error("Service worker update failed", error),
     );

@@ -1,6 +1,6 @@
 // One call per test file: the real server and Chromium for the whole file, a fresh browser
 // profile with the test wallet for every test, and a screenshot plus page log for every failure.
-import { writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
@@ -158,7 +158,14 @@ async function saveFailureArtifacts(
   server: StartedServer | undefined,
 ): Promise<void> {
   const dir = ensureArtifactsDir();
-  const pages = sessions.flatMap((s) => s.context.pages().map((page) => ({ page, session: s })));
+  // Untouched blank tabs (e.g. the default session when a test opened its own) would only take
+  // the base name from the page that matters.
+  const pages = sessions
+    .flatMap((s) => s.context.pages().map((page) => ({ page, session: s })))
+    .filter(({ page }) => page.url() !== "about:blank");
+  // Screenshots left by an earlier failing run of the same test would mislead.
+  const stale = new RegExp(`^${base}(-\\d+)?\\.png$`);
+  for (const old of readdirSync(dir).filter((f) => stale.test(f))) rmSync(path.join(dir, old));
   const notes: string[] = [`server log: ${server?.logFile ?? "(no server)"}`];
   for (const [index, { page, session }] of pages.entries()) {
     const name = index === 0 ? base : `${base}-${index + 1}`;

@@ -1,0 +1,144 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, type Env } from "./config";
+
+const CWD = "/srv/quanta";
+
+function problemsOf(env: Env): readonly string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("gives demo defaults for an empty environment", () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      mode: "demo",
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/srv/quanta/data",
+      database: { kind: "pglite", dataDir: "/srv/quanta/data/pglite" },
+      publicOrigin: null,
+      appDistDir: "/srv/quanta/dist",
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every variable and resolves relative paths against cwd", () => {
+    const config = loadConfig(
+      {
+        QUANTA_MODE: "production",
+        PORT: "3000",
+        HOST: "127.0.0.1",
+        DATA_DIR: "var/q",
+        DATABASE_URL: "postgresql://quanta:secret@db.internal:5432/quanta",
+        PUBLIC_ORIGIN: "https://quanta.example/",
+        APP_DIST_DIR: "/opt/app",
+        LOG_LEVEL: "WARN",
+        TRUST_PROXY: "1",
+      },
+      CWD,
+    );
+    expect(config).toEqual({
+      mode: "production",
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve(CWD, "var/q"),
+      database: { kind: "postgres", url: "postgresql://quanta:secret@db.internal:5432/quanta" },
+      publicOrigin: "https://quanta.example",
+      appDistDir: "/opt/app",
+      logLevel: "warn",
+      trustProxy: 1,
+    });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: " ", QUANTA_MODE: "" }, CWD)).toMatchObject({
+      mode: "demo",
+      port: 8080,
+      database: { kind: "pglite" },
+    });
+  });
+
+  it("accepts postgres:// as well as postgresql://", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }, CWD).database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h/db",
+    });
+  });
+
+  it.each(["0", "65536", "80.5", "-1", "abc", "8080x", "999999"])("rejects PORT=%s", (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([
+      `PORT must be an integer from 1 to 65535 (got "${port}")`,
+    ]);
+  });
+
+  it.each(["1", "65535"])("accepts PORT=%s", (port) => {
+    expect(loadConfig({ PORT: port }, CWD).port).toBe(Number(port));
+  });
+
+  it.each([
+    "https://quanta.example/app",
+    "https://quanta.example?x=1",
+    "https://quanta.example/#top",
+    "ftp://quanta.example",
+    "quanta.example",
+    "https://user:pw@quanta.example",
+  ])("rejects PUBLIC_ORIGIN=%s", (origin) => {
+    expect(problemsOf({ PUBLIC_ORIGIN: origin })).toEqual([
+      `PUBLIC_ORIGIN must be an http(s) origin without a path, like https://quanta.example (got "${origin}")`,
+    ]);
+  });
+
+  it("lists every problem at once, without echoing a database password", () => {
+    const problems = problemsOf({
+      QUANTA_MODE: "prod",
+      PORT: "http",
+      DATABASE_URL: "mysql://root:topsecret@db/x",
+      LOG_LEVEL: "loud",
+      TRUST_PROXY: "maybe",
+    });
+    expect(problems).toEqual([
+      'QUANTA_MODE must be "demo" or "production" (got "prod")',
+      'PORT must be an integer from 1 to 65535 (got "http")',
+      "DATABASE_URL must be a postgres:// or postgresql:// URL (got a mysql:// URL)",
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'TRUST_PROXY must be true, false or a number of proxy hops (got "maybe")',
+    ]);
+    expect(problems.join("\n")).not.toContain("topsecret");
+  });
+
+  it("puts every problem in the error message, one per line", () => {
+    expect(() => loadConfig({ PORT: "0", QUANTA_MODE: "x" }, CWD)).toThrow(
+      /Invalid configuration:\n {2}- QUANTA_MODE .*\n {2}- PORT /,
+    );
+  });
+
+  it("refuses production without DATABASE_URL and PUBLIC_ORIGIN (demo parts stay in demo)", () => {
+    expect(problemsOf({ QUANTA_MODE: "production" })).toEqual([
+      "QUANTA_MODE=production requires DATABASE_URL (the embedded PGlite database is demo only)",
+      "QUANTA_MODE=production requires PUBLIC_ORIGIN (the https origin users open the app at)",
+    ]);
+  });
+
+  it("refuses a plain-http public origin in production, except on localhost", () => {
+    const base = { QUANTA_MODE: "production", DATABASE_URL: "postgres://u@h/db" };
+    expect(problemsOf({ ...base, PUBLIC_ORIGIN: "http://quanta.example" })).toEqual([
+      'PUBLIC_ORIGIN must use https in production (got "http://quanta.example")',
+    ]);
+    expect(loadConfig({ ...base, PUBLIC_ORIGIN: "http://localhost:8080" }, CWD).publicOrigin).toBe(
+      "http://localhost:8080",
+    );
+  });
+
+  it("rejects a malformed DATABASE_URL without printing it", () => {
+    expect(problemsOf({ DATABASE_URL: "not a url" })).toEqual([
+      "DATABASE_URL must be a postgres:// or postgresql:// URL (got not a URL)",
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+// Lets `app.close()` finish promptly. Fastify closes idle keep-alive connections when closing
+// starts, but a connection busy with a request at that moment turns idle afterwards and would
+// hold the server open until its keep-alive timeout (72 s) — longer than the shutdown grace.
+// Answers sent while closing therefore carry `Connection: close`.
+import { globalPlugin } from "./global-plugin";
+
+export const gracefulClosePlugin = globalPlugin("quanta-graceful-close", async (app) => {
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done(null, payload);
+  });
+});

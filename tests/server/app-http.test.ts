@@ -1,0 +1,225 @@
+// /health, security headers and serving the built app, against the real app and real PGlite.
+import { readFileSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { createPostgresDb } from "../../server/db/postgres-db";
+import { buildTestApp, testConfig } from "./helpers/test-app";
+import { within } from "./helpers/net";
+import { createTempDist, INDEX_HTML } from "./helpers/temp-dist";
+import { usePglite } from "./helpers/test-db";
+
+const getDb = usePglite();
+const HTML = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+const packageVersion = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
+
+describe("GET /health", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ db: getDb() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("answers { ok: true, mode, version } after a real database round trip", async () => {
+    const response = await app.inject("/health");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, mode: "demo", version: packageVersion });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers 503 with ok: false when the database is unreachable", async () => {
+    // A real PostgreSQL client pointed at a port where nothing listens: the query truly fails.
+    const unreachable = createPostgresDb({
+      url: "postgresql://nobody@127.0.0.1:1/none",
+      connectionTimeoutMillis: 1_000,
+    });
+    const broken = await buildApp({ config: testConfig(), db: unreachable, logger: false });
+    try {
+      const response = await broken.inject("/health");
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ ok: false, mode: "demo", version: packageVersion });
+    } finally {
+      await broken.close();
+      await unreachable.close();
+    }
+  });
+});
+
+describe("security headers", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ db: getDb() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("sends a strict CSP that a Vite PWA passes, without upgrade-insecure-requests", async () => {
+    const response = await app.inject({ url: "/health", headers: { host: "localhost:8080" } });
+    const csp = String(response.headers["content-security-policy"]);
+    const directives = Object.fromEntries(
+      csp.split(";").map((d) => {
+        const [name = "", ...values] = d.trim().split(/\s+/);
+        return [name, values.join(" ")];
+      }),
+    );
+    expect(directives).toMatchObject({
+      "default-src": "'self'",
+      "script-src": "'self' 'wasm-unsafe-eval'",
+      "style-src": "'self' 'unsafe-inline'",
+      "img-src": "'self' data: blob:",
+      "font-src": "'self' data:",
+      "connect-src": "'self' ws://localhost:8080 wss://localhost:8080",
+      "worker-src": "'self'",
+      "manifest-src": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "frame-ancestors": "'none'",
+      "form-action": "'self'",
+    });
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("pins websockets to PUBLIC_ORIGIN and sends HSTS when it is https", async () => {
+    const pinned = await buildTestApp({
+      db: getDb(),
+      env: { PUBLIC_ORIGIN: "https://quanta.example" },
+    });
+    try {
+      const response = await pinned.inject({ url: "/health", headers: { host: "evil.test" } });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("connect-src 'self' wss://quanta.example;");
+      expect(csp).not.toContain("evil.test");
+      expect(response.headers["strict-transport-security"]).toBe("max-age=31536000");
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it("keeps a hostile Host header out of the policy instead of failing", async () => {
+    const response = await app.inject({ url: "/health", headers: { host: "a;script-src *" } });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["content-security-policy"])).toContain("connect-src 'self';");
+  });
+
+  it("puts the headers on API errors too", async () => {
+    const response = await app.inject("/api/v1/nope");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+});
+
+describe("serving the built app", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ db: getDb(), env: { APP_DIST_DIR: createTempDist() } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("caches hashed assets for a year, immutable", async () => {
+    for (const file of ["/assets/app-abc123.js", "/assets/app-abc123.css"]) {
+      const response = await app.inject(file);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers["cache-control"], file).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await app.inject("/assets/app-abc123.js")).headers["content-type"]).toMatch(
+      /javascript/,
+    );
+  });
+
+  it.each(["/", "/index.html", "/sw.js", "/registerSW.js", "/manifest.webmanifest"])(
+    "revalidates the unhashed %s (no-cache)",
+    async (url) => {
+      const response = await app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.etag).toBeDefined();
+    },
+  );
+
+  it("serves the manifest with its PWA content type", async () => {
+    const response = await app.inject("/manifest.webmanifest");
+    expect(response.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+  });
+
+  it.each(["/home", "/spot/BTC-USDT", "/login?redirect=%2Fhome"])(
+    "answers the page navigation %s with index.html",
+    async (url) => {
+      const response = await app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each([
+    ["/api/v1/nope", HTML],
+    ["/ws/data", HTML],
+    ["/assets/app-old999.js", HTML],
+    ["/home", { accept: "application/json" }],
+  ])("keeps %s a 404 envelope, never index.html", async (url, headers) => {
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ HttpStatusCode: 404, Code: "NOT_FOUND" });
+  });
+
+  it("does not serve index.html for a POST to a page path", async () => {
+    const response = await app.inject({ method: "POST", url: "/home", headers: HTML });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("refuses to serve files outside the dist directory", async () => {
+    for (const url of ["/../package.json", "/assets/../../package.json", "/%2e%2e/package.json"]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('"name": "quanta"');
+    }
+  });
+});
+
+describe("without a built app", () => {
+  it("serves the API only: unknown paths, page navigations included, get the 404 envelope", async () => {
+    const app = await buildTestApp({ db: getDb() });
+    try {
+      const response = await app.inject({ url: "/home", headers: HTML });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ Code: "NOT_FOUND" });
+      expect((await app.inject("/health")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("shutdown", () => {
+  it("lets an in-flight request finish when the app closes (what SIGTERM does)", async () => {
+    const app = await buildApp({ config: testConfig(), db: getDb(), logger: false });
+    app.get("/api/v1/slow", async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { HttpStatusCode: 200, Message: "OK", Data: "finished" };
+    });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const inFlight = fetch(`${base}/api/v1/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = app.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ Data: "finished" });
+    // Without Connection: close on answers sent while closing, this waits for keep-alive (72 s).
+    await within(closed, 3_000, "app.close()");
+    await expect(fetch(`${base}/health`)).rejects.toThrow();
+  });
+});

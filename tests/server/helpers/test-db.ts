@@ -1,0 +1,76 @@
+// Databases for server tests: real PGlite and PostgreSQL, never mocks.
+// PGlite takes ~4 s and a few hundred MB to open, so each test file (one vitest fork) opens one
+// in-memory instance, shares it between its tests and resets it with resetDb instead of reopening.
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "../../../server/db/db";
+import { migrate } from "../../../server/db/migrate";
+import { createPgliteDb } from "../../../server/db/pglite-db";
+import { createPostgresDb } from "../../../server/db/postgres-db";
+
+/**
+ * Call once, at the top level of a test file: opens an in-memory PGlite before the file's tests,
+ * migrates it, closes it after them, and returns a getter for it.
+ */
+export function usePglite(): () => Db {
+  let db: Db | undefined;
+  beforeAll(async () => {
+    db = await createPgliteDb();
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return () => {
+    if (!db) throw new Error("usePglite(): the database opens in beforeAll; use it inside tests");
+    return db;
+  };
+}
+
+/** Drops everything in the db's current schema, leaving it empty (not even migrated). */
+export async function emptyDb(db: Db): Promise<void> {
+  const [row] = await db.query<{ schema: string }>("SELECT current_schema() AS schema");
+  const schema = quoteIdent(row?.schema ?? "public");
+  await db.exec(`DROP SCHEMA ${schema} CASCADE; CREATE SCHEMA ${schema};`);
+}
+
+/** A fresh, migrated database without reopening it: fast enough to call between tests. */
+export async function resetDb(db: Db): Promise<void> {
+  await emptyDb(db);
+  await migrate(db);
+}
+
+/** Set by .ci/run (and by hand) to run the PostgreSQL suites too. */
+export const POSTGRES_URL = process.env.DATABASE_URL;
+
+export interface PgTestSchema {
+  schema: string;
+  /** A new pool on the schema; several pools stand in for several server processes. */
+  open(): Db;
+  /** Closes every pool opened here and drops the schema. Touches nothing else. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, uniquely named schema in the DATABASE_URL database, for one test file. */
+export async function createPgTestSchema(url: string): Promise<PgTestSchema> {
+  const schema = `quanta_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = createPostgresDb({ url, max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const pools: Db[] = [];
+  return {
+    schema,
+    open() {
+      const db = createPostgresDb({ url, schema, max: 4 });
+      pools.push(db);
+      return db;
+    },
+    async drop() {
+      await Promise.all(pools.map((db) => db.close()));
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
