@@ -38,7 +38,7 @@ export function PwaStatus() {
   const reload = (): void => {
     // workbox-window only reloads by itself when the page was already controlled at load; on a
     // first visit (the worker claimed the page later) it would swap workers silently.
-    navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
+    navigator.serviceWorker?.addEventListener("controllerchange", () => window.location.reload(), {
       once: true,
     });
     updateServiceWorker(true).catch((error: unknown) =>
