@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config, LogLevel } from "./config";
 import type { Db } from "./db/db";
+import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so every route's context uses these handlers.
   await app.register(errorsPlugin);
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
+  await app.register(authPlugin);
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
   return app;

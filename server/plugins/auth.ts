@@ -1,0 +1,65 @@
+// Who is calling: resolves the bearer token to a user once per request. Routes opt in with
+// `preHandler: app.requireUser` (any signed-in, unlocked user) or `app.requireOperator`.
+// A locked account gets 403 ACCOUNT_LOCKED on every authenticated call (the app signs out).
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { findLiveSession, touchSession } from "../db/repositories/session-repository";
+import {
+  hashToken,
+  SESSION_IDLE_SECONDS,
+  tokenFromHeader,
+  TOUCH_INTERVAL_SECONDS,
+} from "../domain/auth/tokens";
+import { ApiError } from "./envelope";
+import { globalPlugin } from "./global-plugin";
+
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  address: string | null;
+  username: string | null;
+  role: "user" | "operator";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by requireUser/requireOperator; null on public routes. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    requireOperator: preHandlerAsyncHookHandler;
+  }
+}
+
+export const authPlugin = globalPlugin("quanta-auth", async (app) => {
+  app.decorateRequest("user", null);
+
+  const authenticate = async (request: FastifyRequest): Promise<AuthUser> => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (token === null) throw new ApiError(401, "UNAUTHORIZED", "Sign in first");
+    const row = await findLiveSession(app.db, hashToken(token), SESSION_IDLE_SECONDS);
+    if (row === null) throw new ApiError(401, "UNAUTHORIZED", "The session has ended; sign in again");
+    if (row.locked) throw new ApiError(403, "ACCOUNT_LOCKED", "This account is locked");
+    if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+      await touchSession(app.db, row.session_id);
+    }
+    return {
+      id: row.user_id,
+      sessionId: row.session_id,
+      address: row.address,
+      username: row.username,
+      role: row.role,
+    };
+  };
+
+  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.user = await authenticate(request);
+  };
+  const requireOperator = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await authenticate(request);
+    if (user.role !== "operator") throw new ApiError(403, "FORBIDDEN", "Operators only");
+    request.user = user;
+  };
+  app.decorate("requireUser", requireUser);
+  app.decorate("requireOperator", requireOperator);
+});
