@@ -68,7 +68,10 @@ function view(name: string, range: string): Manifest | null {
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
-    if (resolve(path, name) !== null) continue;
+    const found = resolve(path, name);
+    // Platform bindings are pinned exactly; one of another version (a second rolldown) is not it.
+    const exact = /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(range);
+    if (found !== null && (!exact || lock.packages[found]?.version === range)) continue;
     const manifest = view(name, range);
     // Nested under the parent, so only the parent that asked for it can see it.
     const target = `${path ? `${path}/` : ""}node_modules/${name}`;
