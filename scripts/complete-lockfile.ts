@@ -92,12 +92,16 @@ for (const [path, entry] of Object.entries(lock.packages)) {
         }
       : { version: range, ...flags, optional: true };
     added++;
-    console.log(`complete-lockfile: ${target}@${manifest?.version ?? `${range} (not served here)`}`);
+    console.log(
+      `complete-lockfile: ${target}@${manifest?.version ?? `${range} (not served here)`}`,
+    );
   }
 }
 
 const sorted: Record<string, LockEntry> = {};
-for (const key of Object.keys(lock.packages).sort((a, b) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)))) {
+for (const key of Object.keys(lock.packages).sort((a, b) =>
+  a === "" ? -1 : b === "" ? 1 : a.localeCompare(b),
+)) {
   const value = lock.packages[key];
   if (value) sorted[key] = value;
 }

@@ -38,7 +38,8 @@ export const authPlugin = globalPlugin("quanta-auth", async (app) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (token === null) throw new ApiError(401, "UNAUTHORIZED", "Sign in first");
     const row = await findLiveSession(app.db, hashToken(token), SESSION_IDLE_SECONDS);
-    if (row === null) throw new ApiError(401, "UNAUTHORIZED", "The session has ended; sign in again");
+    if (row === null)
+      throw new ApiError(401, "UNAUTHORIZED", "The session has ended; sign in again");
     if (row.locked) throw new ApiError(403, "ACCOUNT_LOCKED", "This account is locked");
     if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
       await touchSession(app.db, row.session_id);
