@@ -1,0 +1,14 @@
+// `npm run bench [-- name...]`: runs the named benchmarks (all by default).
+import { benchHttp } from "./http";
+import { benchMoney } from "./money";
+
+const benches: Record<string, () => Promise<void>> = { http: benchHttp, money: benchMoney };
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(", ")}. Known: ${Object.keys(benches).join(", ")}`,
+  );
+  process.exit(1);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(benches)) await benches[name]?.();
