@@ -9,6 +9,14 @@ import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
+/** Sign-in code: viem, wagmi and src/wallet. */
+const WALLET_MODULES =
+  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])/;
+/** WalletConnect and its modal, only for builds with VITE_WC_PROJECT_ID. */
+const WALLETCONNECT_MODULES =
+  /[\\/]node_modules[\\/](@web3modal|@walletconnect|@reown|@phosphor-icons|@lit|@lit-labs|lit|lit-html|lit-element)[\\/]/;
+const isWalletModule = (id: string) => WALLET_MODULES.test(id) || WALLETCONNECT_MODULES.test(id);
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
@@ -49,13 +57,38 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Lazy parts of the wallet libraries (WalletConnect's views and icons, viem's optional
+        // curves) become tiny facade chunks that only re-export from a wallet chunk; name them
+        // `wallet-*` too, so the precache (and the budget check) treat them as wallet code.
+        chunkFileNames: (chunk) => {
+          const ids = chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? ""];
+          return ids.every(isWalletModule)
+            ? "assets/wallet-[name]-[hash].js"
+            : "assets/[name]-[hash].js";
+        },
         codeSplitting: {
           groups: [
             {
-              // Wallet libraries (~430 KB gzip once sign-in lands) get their own `wallet-*`
-              // chunks: only /login loads them, and the service worker never precaches them.
+              // Vite's preload helper is shared by the entry (lazy routes) and by wallet code
+              // (WalletConnect's lazy parts); captured by a wallet group below it would make the
+              // entry import a wallet chunk. Its own tiny chunk, first.
+              name: "preload-helper",
+              test: /vite[\\/]preload-helper/,
+              priority: 30,
+            },
+            {
+              // Sign-in: viem, wagmi and src/wallet (~100 KB gzip) in `wallet-*` chunks: only
+              // /login loads them, and the service worker never precaches them.
               name: "wallet",
-              test: /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|@web3modal|@walletconnect|@reown)[\\/])|([\\/]src[\\/]wallet[\\/])/,
+              test: WALLET_MODULES,
+              priority: 20,
+            },
+            {
+              // WalletConnect and its modal (~800 KB gzip): fetched only when a build with a
+              // project id opens it, so the plain sign-in never pays for it. Also `wallet-*`.
+              name: "wallet-connect",
+              test: WALLETCONNECT_MODULES,
+              priority: 10,
             },
           ],
         },

@@ -25,6 +25,12 @@ export const ERROR_CODES = [
   "BELOW_MINIMUM",
   "PREVIOUS_ORDER_OPEN",
   "RATE_LIMITED",
+  /** A per-user allowance is used up (e.g. daily uploads); it renews with time. */
+  "QUOTA_EXCEEDED",
+  /** An upload is not a readable JPEG, PNG or WebP image although it claims to be one. */
+  "INVALID_IMAGE",
+  /** An image's dimensions exceed the pixel limit (a decompression-bomb guard). */
+  "IMAGE_TOO_LARGE",
   "OFFLINE_FEATURE",
   "DEMO_ONLY",
   "INTERNAL",

@@ -1,4 +1,9 @@
 // The wire contract as code, shared by the app and the server. Imports nothing from src/ or server/.
+export * from "./account";
+export * from "./admin";
 export * from "./envelope";
 export * from "./health";
+export * from "./identity";
+export * from "./list";
 export * from "./paths";
+export * from "./uploads";

@@ -13,6 +13,13 @@ import { staticAppPlugin } from "./plugins/static-app";
 import { registerRoutes } from "./routes/index";
 import { SERVER_VERSION } from "./version";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The validated configuration this app was built with. */
+    config: Config;
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   db: Db;
@@ -45,6 +52,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : trustProxy,
     frameworkErrors: handleFrameworkError,
   });
+
+  // Routes that depend on configuration (sign-in's origin and chains, upload limits) read it here.
+  app.decorate("config", config);
 
   // JSON only (API.md). Without a text/plain parser, a cross-site form cannot post a "simple"
   // (preflight-free) request body that reaches a handler.

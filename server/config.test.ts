@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       appDistDir: "/srv/quanta/dist",
       logLevel: "info",
       trustProxy: false,
+      siweChainIds: [31337, 1],
     });
   });
 
@@ -41,6 +42,7 @@ describe("loadConfig", () => {
         APP_DIST_DIR: "/opt/app",
         LOG_LEVEL: "WARN",
         TRUST_PROXY: "1",
+        SIWE_CHAIN_IDS: "1, 10,1",
       },
       CWD,
     );
@@ -54,6 +56,7 @@ describe("loadConfig", () => {
       appDistDir: "/opt/app",
       logLevel: "warn",
       trustProxy: 1,
+      siweChainIds: [1, 10],
     });
   });
 
@@ -135,6 +138,22 @@ describe("loadConfig", () => {
       "http://localhost:8080",
     );
   });
+
+  it("accepts only mainnet for wallet sign-in in production unless told otherwise", () => {
+    const base = { QUANTA_MODE: "production", DATABASE_URL: "postgres://u@h/db" };
+    const env = { ...base, PUBLIC_ORIGIN: "https://quanta.example" };
+    expect(loadConfig(env, CWD).siweChainIds).toEqual([1]);
+    expect(loadConfig({ ...env, SIWE_CHAIN_IDS: "8453" }, CWD).siweChainIds).toEqual([8453]);
+  });
+
+  it.each(["0", "1,", "1;5", "x", "-1", "1.5", "01", "9007199254740993"])(
+    "rejects SIWE_CHAIN_IDS=%s",
+    (ids) => {
+      expect(problemsOf({ SIWE_CHAIN_IDS: ids })).toEqual([
+        `SIWE_CHAIN_IDS must be a comma-separated list of positive integer chain ids, like "1" or "31337,1" (got "${ids}")`,
+      ]);
+    },
+  );
 
   it("rejects a malformed DATABASE_URL without printing it", () => {
     expect(problemsOf({ DATABASE_URL: "not a url" })).toEqual([

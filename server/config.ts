@@ -24,6 +24,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify `trustProxy`: false, true, or the number of proxy hops to trust. */
   trustProxy: boolean | number;
+  /** EIP-155 chain ids a Sign-In with Ethereum message may name (never empty). */
+  siweChainIds: readonly number[];
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -60,6 +62,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const appDistDir = path.resolve(cwd, read("APP_DIST_DIR") ?? "./dist");
   const logLevel = parseLogLevel(read("LOG_LEVEL"), problems);
   const trustProxy = parseTrustProxy(read("TRUST_PROXY"), problems);
+  const siweChainIds = parseChainIds(read("SIWE_CHAIN_IDS"), mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -93,6 +96,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     appDistDir,
     logLevel,
     trustProxy,
+    siweChainIds,
   };
 }
 
@@ -167,6 +171,28 @@ function parseTrustProxy(value: string | undefined, problems: string[]): boolean
   if (/^\d{1,2}$/.test(value)) return Number(value);
   problems.push(`TRUST_PROXY must be true, false or a number of proxy hops (got "${value}")`);
   return false;
+}
+
+/** Demo wallets sign for the dev chain (anvil, 31337) as well as mainnet; production only mainnet. */
+export const DEFAULT_SIWE_CHAIN_IDS: Readonly<Record<QuantaMode, readonly number[]>> = {
+  demo: [31337, 1],
+  production: [1],
+};
+
+function parseChainIds(
+  value: string | undefined,
+  mode: QuantaMode,
+  problems: string[],
+): readonly number[] {
+  if (value === undefined) return DEFAULT_SIWE_CHAIN_IDS[mode];
+  const parts = value.split(",").map((part) => part.trim());
+  // Safe integers only: a chain id past 2^53 would silently compare wrong as a JS number.
+  const ids = parts.map((part) => (/^[1-9]\d{0,14}$/.test(part) ? Number(part) : NaN));
+  if (ids.every((id) => Number.isSafeInteger(id))) return [...new Set(ids)];
+  problems.push(
+    `SIWE_CHAIN_IDS must be a comma-separated list of positive integer chain ids, like "1" or "31337,1" (got "${value}")`,
+  );
+  return DEFAULT_SIWE_CHAIN_IDS[mode];
 }
 
 function isSecureOrLocal(origin: string): boolean {

@@ -4,6 +4,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { adminSocketPath, listenAdminSocket, type AdminSocket } from "./cli/admin-socket";
 import { ConfigError, loadConfig, type Config, type Env } from "./config";
 import type { Db } from "./db/db";
 import { migrate } from "./db/migrate";
@@ -17,6 +18,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
   const config = readConfigOrExit(env);
   let app: FastifyInstance | undefined;
   let db: Db | undefined;
+  let adminSocket: AdminSocket | undefined;
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -32,6 +34,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
     const instance = await claimInstance(db, config.mode);
     app.log.info(`database instance ${instance.id} (${instance.mode})`);
     await app.listen({ port: config.port, host: config.host });
+    adminSocket = await openAdminSocket(config, db, app.log);
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
@@ -41,7 +44,30 @@ export async function runServer(env: Env = process.env): Promise<void> {
     process.exit(1);
   }
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
-  handleShutdownSignals(app, db, app.log);
+  handleShutdownSignals(app, db, app.log, adminSocket);
+}
+
+/**
+ * Only the embedded database needs it: PGlite belongs to this process, so `npm run admin` asks
+ * us (DESIGN §4). With PostgreSQL the CLI opens the database itself. Not fatal: without it the
+ * server still serves, and the CLI says to stop the server first.
+ */
+async function openAdminSocket(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+): Promise<AdminSocket | undefined> {
+  if (config.database.kind !== "pglite") return undefined;
+  const path = adminSocketPath(config.dataDir);
+  try {
+    return await listenAdminSocket({ path, db, log });
+  } catch (err) {
+    log.warn(
+      { err },
+      `admin socket unavailable at ${path}; npm run admin needs the server stopped`,
+    );
+    return undefined;
+  }
 }
 
 function readConfigOrExit(env: Env): Config {
@@ -65,7 +91,12 @@ function displayUrl(config: Config): string {
   return `http://${host}:${config.port}`;
 }
 
-function handleShutdownSignals(app: FastifyInstance, db: Db, log: FastifyBaseLogger): void {
+function handleShutdownSignals(
+  app: FastifyInstance,
+  db: Db,
+  log: FastifyBaseLogger,
+  adminSocket: AdminSocket | undefined,
+): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -80,6 +111,7 @@ function handleShutdownSignals(app: FastifyInstance, db: Db, log: FastifyBaseLog
     }, SHUTDOWN_GRACE_MS).unref();
     void (async () => {
       try {
+        await adminSocket?.close();
         // close() stops accepting connections and resolves once in-flight requests are done.
         await app.close();
         await db.close();

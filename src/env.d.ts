@@ -6,4 +6,6 @@ declare const __APP_VERSION__: string;
 interface ImportMetaEnv {
   /** Language for unsupported browser locales (DESIGN §7); `en` when unset. */
   readonly VITE_FALLBACK_LANG?: string;
+  /** WalletConnect Cloud project id; WalletConnect is offered on /login only when it is set. */
+  readonly VITE_WC_PROJECT_ID?: string;
 }

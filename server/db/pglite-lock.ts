@@ -35,6 +35,16 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   throw new Error(`Could not take the lock ${lockPath}; another process keeps replacing it`);
 }
 
+/**
+ * The pid of the live process holding `dataDir`'s lock, or null when the database is free (no
+ * lock, or a stale one). Operator commands use it to choose between opening the database and
+ * asking the running server.
+ */
+export async function lockHolder(dataDir: string): Promise<number | null> {
+  const holder = await readHolder(`${dataDir}.lock`);
+  return holder !== null && isAlive(holder) ? holder : null;
+}
+
 async function releaseLock(lockPath: string): Promise<void> {
   // Only remove a lock that is still ours.
   if ((await readHolder(lockPath)) === process.pid) await rm(lockPath, { force: true });

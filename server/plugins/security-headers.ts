@@ -9,7 +9,45 @@ import { globalPlugin } from "./global-plugin";
 export interface SecurityHeadersOptions {
   /** When known, websocket sources are pinned to it instead of the request's Host header. */
   publicOrigin: string | null;
+  /**
+   * Whether the app was built with WalletConnect (`VITE_WC_PROJECT_ID`); default: that variable
+   * is set for the server too. Only then does the policy admit WalletConnect's and the modal's
+   * hosts; without it the policy stays same-origin.
+   */
+  walletConnect?: boolean;
 }
+
+/**
+ * What WalletConnect v2 and @web3modal need: the relay (websocket), its RPC, verify and pulse
+ * endpoints, the wallet list API and its images, the modal's fonts, and the verify and secure
+ * (email/social) frames. From @walletconnect/* and @web3modal/* 2.x / 5.x sources.
+ */
+export const WALLETCONNECT_SOURCES = {
+  connect: [
+    "wss://relay.walletconnect.org",
+    "wss://relay.walletconnect.com",
+    "https://rpc.walletconnect.org",
+    "https://rpc.walletconnect.com",
+    "https://verify.walletconnect.org",
+    "https://verify.walletconnect.com",
+    "https://pulse.walletconnect.org",
+    "https://api.web3modal.org",
+    "https://api.web3modal.com",
+    "https://explorer-api.walletconnect.com",
+  ],
+  img: [
+    "https://api.web3modal.org",
+    "https://api.web3modal.com",
+    "https://explorer-api.walletconnect.com",
+  ],
+  style: ["https://fonts.googleapis.com"],
+  font: ["https://fonts.gstatic.com", "https://fonts.reown.com"],
+  frame: [
+    "https://verify.walletconnect.org",
+    "https://verify.walletconnect.com",
+    "https://secure.walletconnect.org",
+  ],
+} as const;
 
 // A Host header goes into the CSP, so only plain host[:port] passes; anything else (';' would
 // split the policy) falls back to 'self' alone rather than failing the request.
@@ -28,8 +66,12 @@ export function connectSources(publicOrigin: string | null, hostHeader: string |
 
 export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
   "quanta-security-headers",
-  async (app, { publicOrigin }) => {
+  async (app, options) => {
+    const { publicOrigin } = options;
     const https = publicOrigin?.startsWith("https:") ?? false;
+    // The app's build flag, read here too so one variable switches both halves on.
+    const wc = options.walletConnect ?? Boolean(process.env["VITE_WC_PROJECT_ID"]);
+    const extra = (list: readonly string[]) => (wc ? list : []);
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -40,10 +82,16 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
           "default-src": ["'self'"],
           "script-src": ["'self'", "'wasm-unsafe-eval'"],
           "script-src-attr": ["'none'"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "font-src": ["'self'", "data:"],
-          "connect-src": [(req: IncomingMessage) => connectSources(publicOrigin, req.headers.host)],
+          "style-src": ["'self'", "'unsafe-inline'", ...extra(WALLETCONNECT_SOURCES.style)],
+          "img-src": ["'self'", "data:", "blob:", ...extra(WALLETCONNECT_SOURCES.img)],
+          "font-src": ["'self'", "data:", ...extra(WALLETCONNECT_SOURCES.font)],
+          "connect-src": [
+            (req: IncomingMessage) => connectSources(publicOrigin, req.headers.host),
+            ...extra(WALLETCONNECT_SOURCES.connect),
+          ],
+          // Without WalletConnect this stays default-src ('self'); with it, its verify and
+          // secure frames too.
+          ...(wc ? { "frame-src": ["'self'", ...WALLETCONNECT_SOURCES.frame] } : {}),
           // The service worker (sw.js) is served from this origin.
           "worker-src": ["'self'"],
           "manifest-src": ["'self'"],

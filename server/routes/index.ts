@@ -3,7 +3,12 @@
 //   await app.register(systemRoutes, { prefix: `${API_BASE}/system` });
 import type { FastifyInstance } from "fastify";
 import type { QuantaMode } from "../../protocol/health";
+import { API_BASE } from "../../protocol/paths";
+import { adminRoutes } from "./admin/index";
+import { authRoutes } from "./auth/index";
 import { healthRoutes } from "./health/index";
+import { profileArea } from "./profile/index";
+import { storageRoutes } from "./storage/index";
 
 export interface RouteContext {
   mode: QuantaMode;
@@ -12,4 +17,8 @@ export interface RouteContext {
 
 export async function registerRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
   await app.register(healthRoutes, context);
+  await app.register(authRoutes, { prefix: `${API_BASE}/auth` });
+  await app.register(profileArea, { prefix: `${API_BASE}/profile` });
+  await app.register(storageRoutes, { prefix: `${API_BASE}/storage` });
+  await app.register(adminRoutes, { prefix: `${API_BASE}/admin` });
 }

@@ -9,6 +9,8 @@ export interface ApiHooks {
   getToken: () => string | null;
   /** A 401: the app resets the token and goes to /login. */
   onUnauthorized: () => void;
+  /** A 403 ACCOUNT_LOCKED: the app signs out, says the account is locked and goes to /login. */
+  onLocked: () => void;
   /** Any failed call: the app shows a 5-second error toast with this message. */
   onError: (message: string) => void;
   /** Whether a request reached the server; feeds the online state. */
@@ -21,6 +23,7 @@ let hooks: ApiHooks = {
   origin: typeof location === "undefined" ? "http://localhost" : location.origin,
   getToken: () => null,
   onUnauthorized: () => undefined,
+  onLocked: () => undefined,
   onError: () => undefined,
   onReachability: () => undefined,
 };
@@ -31,9 +34,18 @@ export function configureApi(next: Partial<ApiHooks>): void {
 
 export interface RequestOptions {
   json?: unknown;
+  /** Multipart body (uploads); ky sets the boundary header itself. */
+  body?: FormData;
   searchParams?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Background calls (profile refresh, best-effort logout) fail without an error toast: the user
+   * did not ask for them. 401 and ACCOUNT_LOCKED still reach their hooks.
+   */
+  quiet?: boolean;
+  /** Use this token instead of the stored one (logout after the session was already cleared). */
+  token?: string | null;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -46,8 +58,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function fail(error: ApiError): never {
-  hooks.onError(error.message);
+function fail(error: ApiError, quiet = false): never {
+  if (!quiet) hooks.onError(error.message);
   throw error;
 }
 
@@ -61,12 +73,14 @@ export async function request<T>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const token = hooks.getToken();
+  const token = opts.token === undefined ? hooks.getToken() : opts.token;
+  const quiet = opts.quiet ?? false;
   let response: Response;
   try {
     response = await ky(`${hooks.origin}${API_BASE}/${path.replace(/^\//, "")}`, {
       method,
       json: opts.json,
+      body: opts.body,
       searchParams: opts.searchParams,
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...opts.headers },
       signal: opts.signal,
@@ -76,9 +90,9 @@ export async function request<T>(
     });
   } catch (error) {
     hooks.onReachability(false);
-    if (error instanceof TimeoutError) fail(new ApiError(0, "TIMEOUT", error.message));
+    if (error instanceof TimeoutError) fail(new ApiError(0, "TIMEOUT", error.message), quiet);
     const message = error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE;
-    fail(new ApiError(0, "NETWORK", message));
+    fail(new ApiError(0, "NETWORK", message), quiet);
   }
   hooks.onReachability(true);
 
@@ -86,18 +100,29 @@ export async function request<T>(
   const envelope = isEnvelope(body) ? body : null;
   if (response.status === 401 || envelope?.HttpStatusCode === 401) {
     hooks.onUnauthorized();
-    fail(new ApiError(401, "UNAUTHORIZED", envelope?.Message || NETWORK_ERROR_MESSAGE));
+    fail(new ApiError(401, "UNAUTHORIZED", envelope?.Message || NETWORK_ERROR_MESSAGE), quiet);
+  }
+  if (envelope?.Code === "ACCOUNT_LOCKED") {
+    // The lock handler says so in the user's language; the server's English toast would repeat it.
+    hooks.onLocked();
+    throw new ApiError(envelope.HttpStatusCode, "ACCOUNT_LOCKED", envelope.Message);
   }
   if (envelope && envelope.HttpStatusCode !== 200) {
     const code: ErrorCode = envelope.Code ?? "INTERNAL";
-    fail(new ApiError(envelope.HttpStatusCode, code, envelope.Message || NETWORK_ERROR_MESSAGE));
+    fail(
+      new ApiError(envelope.HttpStatusCode, code, envelope.Message || NETWORK_ERROR_MESSAGE),
+      quiet,
+    );
   }
   if (!response.ok) {
     fail(
       new ApiError(response.status, "BAD_RESPONSE", response.statusText || NETWORK_ERROR_MESSAGE),
+      quiet,
     );
   }
-  if (!envelope) fail(new ApiError(response.status, "BAD_RESPONSE", NETWORK_ERROR_MESSAGE));
+  if (!envelope) {
+    fail(new ApiError(response.status, "BAD_RESPONSE", NETWORK_ERROR_MESSAGE), quiet);
+  }
   // The envelope's Data is trusted to match T: the contract is shared through protocol/.
   return envelope.Data as T;
 }

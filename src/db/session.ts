@@ -72,12 +72,29 @@ export function readSession(): Session | null {
   };
 }
 
+/** Writes the whole session; a null field removes its key, so a refresh never keeps stale data. */
 export function saveSession(session: Session): void {
   localStorage.setItem(SESSION_KEYS.token, session.token);
-  if (session.name !== null) localStorage.setItem(SESSION_KEYS.name, session.name);
-  if (session.avatar !== null) localStorage.setItem(SESSION_KEYS.avatar, session.avatar);
-  if (session.info !== null) localStorage.setItem(SESSION_KEYS.info, JSON.stringify(session.info));
+  setOrRemove(SESSION_KEYS.name, session.name);
+  setOrRemove(SESSION_KEYS.avatar, session.avatar);
+  setOrRemove(SESSION_KEYS.info, session.info === null ? null : JSON.stringify(session.info));
   notify();
+}
+
+function setOrRemove(key: string, value: string | null): void {
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+}
+
+/** The signed-in user's id from the stored profile (`info.id`), or null; never throws. */
+export function getSessionUserId(): string | null {
+  try {
+    const id = readSession()?.info?.["id"];
+    return typeof id === "string" && id !== "" ? id : null;
+  } catch {
+    // A corrupt session has no user; the route guard reports it on the next navigation.
+    return null;
+  }
 }
 
 /** Sign-out and token reset: removes every session key. */

@@ -9,3 +9,15 @@ export function validateIdSearch(search: Record<string, unknown>): IdSearch {
   if (typeof id === "number" && Number.isSafeInteger(id)) return { id: String(id) };
   return {};
 }
+
+/** The login screen's `?invite=` (a referrer's invite code); anything malformed is dropped. */
+export interface InviteSearch {
+  invite?: string;
+}
+
+export function validateInviteSearch(search: Record<string, unknown>): InviteSearch {
+  const invite = search.invite;
+  if (typeof invite === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(invite)) return { invite };
+  if (typeof invite === "number" && Number.isSafeInteger(invite)) return { invite: String(invite) };
+  return {};
+}

@@ -1,6 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LoginScreen } from "../features/auth/login-screen";
+import { validateInviteSearch } from "./-search";
 
 export const Route = createFileRoute("/")({
-  component: LoginScreen,
+  validateSearch: validateInviteSearch,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { invite } = Route.useSearch();
+  return <LoginScreen invite={invite} />;
+}

@@ -3,19 +3,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { migrate } from "../../server/db/migrate";
 import { readMigrations } from "../../server/db/migration-files";
 import { claimInstance, InstanceModeError } from "../../server/db/repositories/instance-repository";
-import {
-  createPgTestSchema,
-  emptyDb,
-  POSTGRES_URL,
-  resetDb,
-  usePglite,
-  type PgTestSchema,
-} from "./helpers/test-db";
+import { describePostgres, emptyDb, resetDb, usePglite } from "./helpers/test-db";
 
 const getPglite = usePglite();
 
@@ -156,30 +149,20 @@ describe("PGlite (in memory)", () => {
   describe("migrations", () => migrationSuite(getPglite));
 });
 
-describe.runIf(POSTGRES_URL)(
-  POSTGRES_URL ? "PostgreSQL (DATABASE_URL)" : "PostgreSQL — skipped: DATABASE_URL is not set",
-  () => {
-    let schema: PgTestSchema;
-    let db: Db;
-    beforeAll(async () => {
-      schema = await createPgTestSchema(POSTGRES_URL ?? "");
-      db = schema.open();
-      await migrate(db);
-    });
-    afterAll(async () => {
-      await schema?.drop();
-    });
-
-    describe("Db contract", () => dbContract(() => db));
-    describe("migrations", () => migrationSuite(() => db));
+describePostgres(
+  "PostgreSQL",
+  ({ db, schema }) => {
+    describe("Db contract", () => dbContract(db));
+    describe("migrations", () => migrationSuite(db));
 
     it("applies each migration exactly once when several servers start at the same time", async () => {
-      await emptyDb(db);
-      const runners = [schema.open(), schema.open(), schema.open(), schema.open()];
+      await emptyDb(db());
+      const runners = [schema().open(), schema().open(), schema().open(), schema().open()];
       const results = await Promise.all(runners.map((runner) => migrate(runner)));
       const appliedByAll = results.flatMap((r) => r.applied).sort();
       expect(appliedByAll).toEqual((await readMigrations()).map((m) => m.name));
-      expect(await db.query("SELECT count(*)::int AS n FROM instance")).toEqual([{ n: 1 }]);
+      expect(await db().query("SELECT count(*)::int AS n FROM instance")).toEqual([{ n: 1 }]);
     });
   },
+  { migrate: true },
 );

@@ -1,46 +1,59 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
-import { useOnline } from "../shell/use-shell-state";
+import { useOnline, useServerInfo } from "../shell/use-shell-state";
 import { LanguageSwitcher } from "../system/language-switcher";
-import { maskMiddle } from "../../lib/mask";
-import type { DiscoveredWallet } from "../../wallet";
+import { LegalSheet, type LegalDocument } from "./legal-sheet";
+import type { WalletChoice, Wallets } from "./sign-in";
+import { WalletList } from "./wallet-list";
 import "./login-screen.css";
 
-/** The wallet code is heavy: fetched on this screen only, and only when it can be fetched. */
-function loadWallet() {
-  return import("../../wallet");
+/** The sign-in code pulls in the wallet libraries: fetched on this screen only. */
+function loadSignIn() {
+  return import("./sign-in");
 }
 
-/**
- * `/` and `/login`: the wallet-select button and the agreement checkbox. Sign-in itself (SIWE)
- * lands with the sign-in issue; until then the screen finds the wallets and says so honestly.
- */
-export function LoginScreen() {
+const NO_CHOICES: readonly WalletChoice[] = [];
+const noChoices = () => NO_CHOICES;
+const subscribeNothing = () => () => undefined;
+
+/** `/` and `/login`: choose a wallet, agree to the terms, sign one message. */
+export function LoginScreen(props: { invite?: string }) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const online = useOnline();
+  const demo = useServerInfo()?.mode === "demo";
   const agreeId = useId();
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [wallets, setWallets] = useState<DiscoveredWallet[] | null>(null);
-  const [account, setAccount] = useState<string | null>(null);
+  const [legal, setLegal] = useState<LegalDocument | null>(null);
+  const [wallets, setWallets] = useState<Wallets | null>(null);
+  const choices = useSyncExternalStore(
+    wallets?.subscribe ?? subscribeNothing,
+    wallets?.choices ?? noChoices,
+  );
 
   useEffect(() => {
-    // Warm the wallet chunk while the user reads; offline it is not precached, so skip.
-    if (online) loadWallet().catch(() => undefined);
+    // Warm the wallet chunks while the user reads; offline they are not cached, so skip.
+    if (online) loadSignIn().catch(() => undefined);
   }, [online]);
 
-  const chooseWallet = async () => {
+  const selectWallet = async () => {
     if (!agreed) {
       showToast(t`Check the box and agree`);
       return;
     }
     setBusy(true);
     try {
-      const found = await (await loadWallet()).discoverWallets();
-      if (found.length === 0) showToast(t`Please open the link in your wallet`);
-      setWallets(found);
+      const opened = await (await loadSignIn()).openWallets(demo);
+      const found = opened.choices();
+      // The demo wallet is no real wallet: without one, say where signing in really works.
+      if (!found.some((choice) => choice.kind !== "demo")) {
+        showToast(t`Please open the link in your wallet`);
+      }
+      setWallets(opened);
     } catch {
       showToast(t`Signing in needs a connection. Please try again when you are online.`);
     } finally {
@@ -48,18 +61,26 @@ export function LoginScreen() {
     }
   };
 
-  const maskedAccount = account === null ? "" : maskMiddle(account);
-
-  const connect = async (wallet: DiscoveredWallet) => {
+  const choose = async (choice: WalletChoice) => {
+    if (wallets === null) return;
+    if (!agreed) {
+      showToast(t`Check the box and agree`);
+      return;
+    }
     setBusy(true);
     try {
-      const module = await loadWallet();
-      setAccount(await module.requestAccount(wallet.provider));
-    } catch (error) {
-      // A refusal leaves the app signed out and disconnected; say so plainly.
-      setAccount(null);
-      showToast(t`The wallet did not connect. Please try again.`);
-      if (!(error instanceof Error)) throw error;
+      const signIn = await loadSignIn();
+      try {
+        await signIn.signInWithWallet(wallets, choice.id, props.invite);
+      } catch (error) {
+        const message = signIn.describeSignInFailure(error);
+        if (message !== null) showToast(message);
+        return;
+      }
+      // Navigation errors are swallowed (DESIGN §7).
+      await navigate({ to: "/home" }).catch(() => undefined);
+    } catch {
+      showToast(t`Signing in needs a connection. Please try again when you are online.`);
     } finally {
       setBusy(false);
     }
@@ -74,6 +95,13 @@ export function LoginScreen() {
           checked.
         </Trans>
       </p>
+      {demo && (
+        <p className="q-notice" data-testid="login-demo">
+          <Trans>
+            Demo mode: a simulated market and test money only. Nothing here is real money.
+          </Trans>
+        </p>
+      )}
       {!online && (
         <p className="q-notice" role="status" data-testid="login-offline">
           <Trans>You are offline. Signing in needs a connection.</Trans>
@@ -82,38 +110,19 @@ export function LoginScreen() {
       <button
         type="button"
         className="q-button"
-        onClick={() => void chooseWallet()}
+        onClick={() => void selectWallet()}
         disabled={!online || busy}
         data-testid="wallet-select"
       >
         <Trans>Select a wallet</Trans>
       </button>
-      {wallets !== null && wallets.length > 0 && (
-        <section className="q-card" data-testid="wallet-list">
-          <ul className="q-login__wallets">
-            {wallets.map((wallet) => (
-              <li key={wallet.info.uuid}>
-                <button
-                  type="button"
-                  className="q-button q-button--ghost"
-                  disabled={busy}
-                  onClick={() => void connect(wallet)}
-                >
-                  <img src={wallet.info.icon} alt="" width={32} height={32} />
-                  <span>{wallet.info.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {account !== null && (
-            <p data-testid="wallet-account">
-              <Trans>Connected: {maskedAccount}</Trans>
-            </p>
-          )}
-          <p className="q-muted">
-            <Trans>Wallet sign-in is not available yet in this version of Quanta.</Trans>
-          </p>
-        </section>
+      {wallets !== null && choices.length > 0 && (
+        <WalletList choices={choices} busy={busy || !online} onChoose={(c) => void choose(c)} />
+      )}
+      {busy && wallets !== null && (
+        <p className="q-muted" role="status" data-testid="sign-in-progress">
+          <Trans>Confirm in your wallet. Signing in costs nothing and sends no transaction.</Trans>
+        </p>
       )}
       <div className="q-login__agree">
         <input
@@ -123,11 +132,33 @@ export function LoginScreen() {
           onChange={(event) => setAgreed(event.target.checked)}
           data-testid="agree"
         />
+        {/* Buttons inside a label do not toggle its checkbox (HTML: interactive content). */}
         <label htmlFor={agreeId}>
-          <Trans>I have read and agree to the User Agreement and the Privacy Policy.</Trans>
+          <Trans>
+            I have read and agree to the{" "}
+            <button
+              type="button"
+              className="q-link"
+              onClick={() => setLegal("agreement")}
+              data-testid="open-agreement"
+            >
+              User Agreement
+            </button>{" "}
+            and the{" "}
+            <button
+              type="button"
+              className="q-link"
+              onClick={() => setLegal("privacy")}
+              data-testid="open-privacy"
+            >
+              Privacy Policy
+            </button>
+            .
+          </Trans>
         </label>
       </div>
       <LanguageSwitcher />
+      <LegalSheet doc={legal} onClose={() => setLegal(null)} />
     </ScreenFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { clearSession } from "../../db/session";
+import { signOut as endSession } from "../../sync/account";
 import { NAV_ITEMS } from "./nav-items";
 
 /** The full navigation as a drawer; closes on Escape, on a choice, and on the backdrop. */
@@ -23,7 +23,8 @@ export function MainNav(props: { open: boolean; onClose: () => void }) {
 
   const signOut = () => {
     onClose();
-    clearSession();
+    // Local sign-out is immediate; revoking the token on the server follows in the background.
+    void endSession();
     // Navigation errors are swallowed (DESIGN §7): a superseded navigation is not a failure.
     navigate({ to: "/login" }).catch(() => undefined);
   };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { getServerInfo, subscribeServerInfo, type ServerInfo } from "../../db/server-info";
-import { getToken, subscribeSession } from "../../db/session";
+import { getSessionUserId, getToken, subscribeSession } from "../../db/session";
 import { isOnline, subscribeOnline } from "../../sync/online";
 
 export function useOnline(): boolean {
@@ -13,4 +13,9 @@ export function useServerInfo(): ServerInfo | null {
 
 export function useSignedIn(): boolean {
   return useSyncExternalStore(subscribeSession, () => getToken() !== null);
+}
+
+/** The signed-in user's profile id (from the stored session), or null. */
+export function useSessionUserId(): string | null {
+  return useSyncExternalStore(subscribeSession, getSessionUserId);
 }

@@ -1,7 +1,7 @@
 // Databases for server tests: real PGlite and PostgreSQL, never mocks.
 // PGlite takes ~4 s and a few hundred MB to open, so each test file (one vitest fork) opens one
 // in-memory instance, shares it between its tests and resets it with resetDb instead of reopening.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import type { Db } from "../../../server/db/db";
 import { migrate } from "../../../server/db/migrate";
 import { createPgliteDb } from "../../../server/db/pglite-db";
@@ -73,4 +73,41 @@ export async function createPgTestSchema(url: string): Promise<PgTestSchema> {
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+export interface PgSuite {
+  /** A pool on the suite's own fresh schema. */
+  db: () => Db;
+  schema: () => PgTestSchema;
+}
+
+/**
+ * A describe block on real PostgreSQL in a fresh schema (dropped afterwards): runs only when
+ * DATABASE_URL is set (.ci/run sets it) and otherwise shows up, by name, as skipped.
+ */
+export function describePostgres(
+  title: string,
+  body: (pg: PgSuite) => void,
+  options: { migrate?: boolean } = {},
+): void {
+  const name = POSTGRES_URL
+    ? `${title} (DATABASE_URL)`
+    : `${title} — skipped: DATABASE_URL is not set`;
+  describe.runIf(POSTGRES_URL)(name, () => {
+    let schema: PgTestSchema | undefined;
+    let db: Db | undefined;
+    beforeAll(async () => {
+      schema = await createPgTestSchema(POSTGRES_URL ?? "");
+      db = schema.open();
+      if (options.migrate) await migrate(db);
+    });
+    afterAll(async () => {
+      await schema?.drop();
+    });
+    const opened = <T>(value: T | undefined): T => {
+      if (value === undefined) throw new Error("describePostgres: the schema opens in beforeAll");
+      return value;
+    };
+    body({ db: () => opened(db), schema: () => opened(schema) });
+  });
 }

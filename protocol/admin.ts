@@ -1,0 +1,40 @@
+// Operator API (API.md "/admin"): what review queues, lock/unlock and the audit log answer.
+import type { IdentityStatus, IdType } from "./identity";
+
+/** An identity submission as an operator reviews it: full ID number, owner and photo link. */
+export interface AdminIdentityItem {
+  id: string;
+  userId: string;
+  address: string | null;
+  status: IdentityStatus;
+  name: string;
+  idNumber: string;
+  idType: IdType;
+  /** Upload id of the photo; `photoUrl` streams it (operators may read every upload). */
+  photo: string;
+  photoUrl: string;
+  submittedAt: string;
+  reviewedAt: string | null;
+  reviewerId: string | null;
+  reason: string | null;
+}
+
+/** POST /admin/users/{address}/lock|unlock. `changed` is false when it already was so. */
+export interface UserLockView {
+  userId: string;
+  address: string;
+  locked: boolean;
+  changed: boolean;
+}
+
+/** One row of the append-only audit log. `actorLabel` is "operator:<name>" or "cli:<os user>". */
+export interface AuditItem {
+  id: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  targetKind: string | null;
+  targetId: string | null;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}

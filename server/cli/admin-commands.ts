@@ -1,0 +1,83 @@
+// The operator commands of `npm run admin`, as data: parsed from argv by the CLI, sent as JSON
+// over the admin socket, and run by the same domain functions whichever way they arrive.
+import type { UserLockView } from "../../protocol/admin";
+import type { Db } from "../db/db";
+import { createAdmin, type CreatedAdmin } from "../domain/operators/create-admin";
+import type { OperatorActor } from "../domain/operators/operator-actor";
+import { setUserLocked } from "../domain/operators/user-lock";
+
+export type AdminCommand =
+  | { name: "create-admin"; username: string }
+  | { name: "lock"; address: string }
+  | { name: "unlock"; address: string };
+
+export type AdminResult =
+  ({ kind: "created-admin" } & CreatedAdmin) | ({ kind: "lock-changed" } & UserLockView);
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  create-admin <username>   create an operator; prints a generated password once
+  lock <address>            lock a user (0x address): every call of theirs gets 403 at once
+  unlock <address>          unlock a user
+  help                      show this help
+
+Works whether or not the server is running: with DATABASE_URL it opens PostgreSQL; with the
+embedded database (DATA_DIR/pglite) it asks the running server through DATA_DIR/admin.sock, or
+opens the database itself when no server holds it.`;
+
+/** The command named by argv (after `--`), "help", or an error message for the user. */
+export function parseAdminArgs(args: readonly string[]): AdminCommand | "help" | { error: string } {
+  const [name, arg, ...rest] = args;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") return "help";
+  if (name !== "create-admin" && name !== "lock" && name !== "unlock") {
+    return { error: `Unknown command "${name}".` };
+  }
+  if (arg === undefined || rest.length > 0) {
+    const what = name === "create-admin" ? "<username>" : "<address>";
+    return { error: `"${name}" takes exactly one argument: ${what}.` };
+  }
+  return name === "create-admin" ? { name, username: arg } : { name, address: arg };
+}
+
+/** Parses a command that arrived as JSON (the admin socket): null unless well-formed. */
+export function commandFromJson(value: unknown): AdminCommand | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const arg = v.name === "create-admin" ? v.username : v.address;
+  if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
+  const parsed = parseAdminArgs([String(v.name), arg]);
+  return typeof parsed === "object" && "name" in parsed ? parsed : null;
+}
+
+export async function runAdminCommand(
+  db: Db,
+  command: AdminCommand,
+  actor: OperatorActor,
+): Promise<AdminResult> {
+  switch (command.name) {
+    case "create-admin":
+      return { kind: "created-admin", ...(await createAdmin(db, actor, command.username)) };
+    case "lock":
+    case "unlock": {
+      const view = await setUserLocked(db, actor, command.address, command.name === "lock");
+      return { kind: "lock-changed", ...view };
+    }
+  }
+}
+
+/** What the CLI prints for a result. */
+export function describeResult(result: AdminResult): string {
+  if (result.kind === "created-admin") {
+    return [
+      `Created operator "${result.username}" (user ${result.userId}).`,
+      `Password (shown only now; keep it in a password manager): ${result.password}`,
+      "Sign in with this username and password: POST /api/v1/auth/signin.",
+    ].join("\n");
+  }
+  const who = `${result.address} (user ${result.userId})`;
+  if (!result.changed) return `${who} was already ${result.locked ? "locked" : "unlocked"}.`;
+  return result.locked
+    ? `Locked ${who}: every call with their sessions now gets 403 ACCOUNT_LOCKED.`
+    : `Unlocked ${who}: their unexpired sessions work again.`;
+}

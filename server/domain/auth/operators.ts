@@ -1,0 +1,44 @@
+// Operator accounts: created by `npm run admin -- create-admin` (server/cli), never over HTTP.
+import type { Queryable } from "../../db/db";
+import { findUserIdByUsername, insertOperator } from "../../db/repositories/user-repository";
+import { ApiError } from "../../plugins/envelope";
+import { newInviteCode } from "./invite-codes";
+import { hashPassword } from "./passwords";
+
+/** The users.username CHECK. */
+export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
+
+/**
+ * Creates an operator who signs in with `username` and `password` at POST /auth/signin.
+ * Throws 400 VALIDATION for a malformed username and 409 CONFLICT when it is taken.
+ */
+export async function createOperator(
+  db: Queryable,
+  username: string,
+  password: string,
+): Promise<{ id: string }> {
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new ApiError(
+      400,
+      "VALIDATION",
+      "A username is 3-32 characters: lower-case letters, digits, _ . and -",
+    );
+  }
+  if (password.length < 12) {
+    throw new ApiError(400, "VALIDATION", "An operator password has at least 12 characters");
+  }
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const created = await insertOperator(db, {
+      username,
+      passwordHash,
+      inviteCode: newInviteCode(),
+    });
+    if (created) return { id: created.id };
+    // Nothing inserted: the username is taken, or (rarely) the random invite code was.
+    if ((await findUserIdByUsername(db, username)) !== null) {
+      throw new ApiError(409, "CONFLICT", `The username "${username}" is taken`);
+    }
+  }
+  throw new Error("No free invite code after 5 attempts");
+}

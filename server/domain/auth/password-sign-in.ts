@@ -1,0 +1,69 @@
+// Password sign-in for operator accounts, with brute-force limits: too many failures for one
+// username or from one client address within the window and every attempt is refused with 429 —
+// even one with the right password, or the limit would only slow an attacker down.
+import type { Db } from "../../db/db";
+import {
+  clearLoginFailures,
+  lockLoginAttempts,
+  loginRetryAfter,
+  recordLoginAttempt,
+  type LoginLimits,
+} from "../../db/repositories/login-failure-repository";
+import { findOperatorByUsername } from "../../db/repositories/user-repository";
+import { ApiError } from "../../plugins/envelope";
+import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { startSession } from "./sessions";
+
+export const LOGIN_LIMITS: LoginLimits = { perUsername: 5, perIp: 20, windowSeconds: 15 * 60 };
+
+/** 429 with the seconds to wait; the route sends them as `retry-after`. */
+export class RetryLaterError extends ApiError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      "RATE_LIMITED",
+      `Too many failed sign-ins; try again in ${retryAfterSeconds} seconds`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface PasswordSignIn {
+  username: string;
+  password: string;
+  /** The client's address, for the per-address limit. */
+  ip: string;
+}
+
+/** Answers a new session token, or throws 401 (wrong), 403 (locked) or RetryLaterError. */
+export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise<string> {
+  // Usernames are stored lower-case; counting failures the same way stops "Admin"/"ADMIN" games.
+  const username = input.username.trim().toLowerCase().slice(0, 64);
+  const attempt = { username, ip: input.ip };
+  // Counted as a failure before the (slow) hash, so parallel guesses cannot all slip through.
+  // A refused attempt is not recorded: the limit ends on time instead of extending itself.
+  const retryAfter = await db.transaction(async (tx) => {
+    await lockLoginAttempts(tx, username);
+    const seconds = await loginRetryAfter(tx, attempt, LOGIN_LIMITS);
+    if (seconds === 0) await recordLoginAttempt(tx, username, input.ip);
+    return seconds;
+  });
+  if (retryAfter > 0) throw new RetryLaterError(retryAfter);
+
+  const operator = await findOperatorByUsername(db, username);
+  // Unknown usernames cost a hash too, so timing does not reveal which usernames exist.
+  const hash = operator?.password_hash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(input.password, hash);
+  if (operator === null || !matches) {
+    throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
+  }
+  if (operator.locked) throw new ApiError(403, "ACCOUNT_LOCKED", "This account is locked");
+
+  return db.transaction(async (tx) => {
+    // Also deletes this attempt's own row: it was not a failure after all.
+    await clearLoginFailures(tx, username);
+    return startSession(tx, operator.id);
+  });
+}

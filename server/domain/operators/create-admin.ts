@@ -1,0 +1,36 @@
+// `npm run admin -- create-admin <username>`: a new operator with a generated password that is
+// shown once and stored only as a scrypt hash. Generated, not chosen, so it is never weak or
+// reused; 144 random bits.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../db/db";
+import { appendAudit } from "../../db/repositories/audit-repository";
+import { createOperator } from "../auth/operators";
+import type { OperatorActor } from "./operator-actor";
+
+export interface CreatedAdmin {
+  userId: string;
+  username: string;
+  /** Shown to whoever ran the command, once; never stored or logged. */
+  password: string;
+}
+
+export async function createAdmin(
+  db: Db,
+  actor: OperatorActor,
+  username: string,
+): Promise<CreatedAdmin> {
+  const password = randomBytes(18).toString("base64url");
+  const { id } = await db.transaction(async (tx) => {
+    const created = await createOperator(tx, username, password);
+    await appendAudit(tx, {
+      actorId: actor.id,
+      actorLabel: actor.label,
+      action: "operator.create",
+      targetKind: "user",
+      targetId: created.id,
+      detail: { username },
+    });
+    return created;
+  });
+  return { userId: id, username, password };
+}

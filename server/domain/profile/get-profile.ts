@@ -1,0 +1,29 @@
+// GET /profile/profile: the signed-in user's own account as API.md describes it.
+import { getAddress } from "viem";
+import type { Profile } from "../../../protocol/account";
+import type { Queryable } from "../../db/db";
+import { latestIdentityStatus } from "../../db/repositories/identity-repository";
+import { findUserById } from "../../db/repositories/user-repository";
+import { ApiError } from "../../plugins/envelope";
+import { creditLevel } from "./credit-level";
+
+export async function getProfile(db: Queryable, userId: string): Promise<Profile> {
+  const user = await findUserById(db, userId);
+  // Users are never deleted while a session points at them; this is only a guard.
+  if (user === null) throw new ApiError(404, "NOT_FOUND", "No such user");
+  const verified = await latestIdentityStatus(db, userId);
+  // The weighted score is computed by the score issue; until then every account has 0.
+  const weightedScore = 0;
+  return {
+    id: user.id,
+    address: user.address === null ? null : getAddress(user.address),
+    name: user.name,
+    avatar: user.avatar,
+    locked: user.locked,
+    verified,
+    creditLevel: creditLevel(verified === 1, weightedScore),
+    weightedScore,
+    inviteCode: user.invite_code,
+    createdAt: new Date(user.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,28 @@
+// /admin: operator-only API. The guard is a hook on this whole context, so a route added here
+// later cannot forget it; a user token gets 403 FORBIDDEN, no token 401. It runs on onRequest,
+// before body parsing and validation, so a non-operator learns nothing about the routes' inputs.
+import type { FastifyPluginAsync } from "fastify";
+import { readAuditLog } from "../../domain/operators/audit-log";
+import { ok } from "../../plugins/envelope";
+import { LIST_QUERY_PROPERTIES, type ListQuery } from "./admin-schemas";
+import { identityReviewRoutes } from "./identity-review-routes";
+import { userRoutes } from "./user-routes";
+
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", app.requireOperator);
+
+  await app.register(identityReviewRoutes);
+  await app.register(userRoutes);
+
+  app.get<{ Querystring: ListQuery }>(
+    "/audit",
+    { schema: { querystring: { type: "object", properties: LIST_QUERY_PROPERTIES } } },
+    async (request) =>
+      ok(
+        await readAuditLog(app.db, {
+          cursor: request.query.cursor ?? null,
+          limit: request.query.limit,
+        }),
+      ),
+  );
+};

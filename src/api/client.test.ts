@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { configureApi, request } from "./client";
+import { ApiError } from "./errors";
+
+const hooks = {
+  onUnauthorized: vi.fn(),
+  onLocked: vi.fn(),
+  onError: vi.fn(),
+  onReachability: vi.fn(),
+};
+
+function answer(status: number, body: unknown): void {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
+}
+
+describe("API client hooks", () => {
+  beforeEach(() => {
+    configureApi({ origin: "http://quanta.test", getToken: () => "tok", ...hooks });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("hands a locked account to onLocked, without the server's English toast", async () => {
+    answer(403, {
+      HttpStatusCode: 403,
+      Message: "Account locked",
+      Code: "ACCOUNT_LOCKED",
+      Data: null,
+    });
+    await expect(request("GET", "profile/profile")).rejects.toMatchObject({
+      status: 403,
+      code: "ACCOUNT_LOCKED",
+    });
+    expect(hooks.onLocked).toHaveBeenCalledTimes(1);
+    expect(hooks.onError).not.toHaveBeenCalled();
+    expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("keeps other 403s ordinary errors", async () => {
+    answer(403, { HttpStatusCode: 403, Message: "Operators only", Code: "FORBIDDEN", Data: null });
+    await expect(request("GET", "admin/identity")).rejects.toBeInstanceOf(ApiError);
+    expect(hooks.onLocked).not.toHaveBeenCalled();
+    expect(hooks.onError).toHaveBeenCalledWith("Operators only");
+  });
+
+  it("stays quiet for background calls, but still signs out on 401", async () => {
+    answer(500, { HttpStatusCode: 500, Message: "Boom", Code: "INTERNAL", Data: null });
+    await expect(request("GET", "profile/profile", { quiet: true })).rejects.toThrow("Boom");
+    expect(hooks.onError).not.toHaveBeenCalled();
+
+    answer(401, { HttpStatusCode: 401, Message: "Unauthorized", Code: "UNAUTHORIZED", Data: null });
+    await expect(request("GET", "profile/profile", { quiet: true })).rejects.toThrow();
+    expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it("sends the explicit token when given, and multipart bodies as they are", async () => {
+    answer(200, { HttpStatusCode: 200, Message: "OK", Data: { id: "u1" } });
+    const form = new FormData();
+    form.append("purpose", "identity");
+    await request("POST", "storage/upload", { body: form, token: "other" });
+    const [input, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    const sent = input instanceof Request ? input : new Request(String(input), init);
+    expect(sent.headers.get("authorization")).toBe("Bearer other");
+    expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});

@@ -1,0 +1,18 @@
+import type { IdentityInput, IdentityView } from "../../protocol";
+import { request } from "./client";
+
+/** GET /profile/identity: the latest submission (ID number masked by the server), or null. */
+export function getIdentity(opts: { quiet?: boolean } = {}): Promise<IdentityView | null> {
+  return request<IdentityView | null>("GET", "profile/identity", opts);
+}
+
+/**
+ * POST /profile/identity/create: `photo` is an upload id of purpose "identity". The same
+ * `idempotencyKey` on a retry answers the stored submission instead of creating a second one.
+ */
+export function createIdentity(body: IdentityInput, idempotencyKey: string): Promise<IdentityView> {
+  return request<IdentityView>("POST", "profile/identity/create", {
+    json: body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}

@@ -1,0 +1,15 @@
+import type { UploadPurpose, UploadView } from "../../protocol";
+import { request } from "./client";
+
+/** POST /storage/upload (multipart): the server checks, re-encodes and names the file itself. */
+export function uploadFile(
+  file: Blob,
+  fileName: string,
+  purpose: UploadPurpose,
+): Promise<UploadView> {
+  const form = new FormData();
+  // The purpose goes first: a streaming multipart parser can check it before the file arrives.
+  form.append("purpose", purpose);
+  form.append("file", file, fileName);
+  return request<UploadView>("POST", "storage/upload", { body: form });
+}

@@ -1,0 +1,102 @@
+// Accounts for e2e tests, done the way a real client would: SIWE sign-in from Node with a real
+// key (for tests whose subject is not the login screen), operators made with the real CLI, and
+// admin calls through the real API.
+import { spawn } from "node:child_process";
+import { privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import type { Hex } from "viem";
+import { repoRoot } from "../harness/paths";
+import type { StartedServer } from "../harness/server";
+import { ANVIL_KEY_0 } from "../harness/wallet";
+
+/** Anvil's test account #1 (never holds real funds): a second user. */
+export const ANVIL_KEY_1: Hex =
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { HttpStatusCode: number; Message: string; Code?: string; Data: T };
+}
+
+/** One call to the server's API, as any HTTP client would make it. */
+export async function api<T = unknown>(
+  server: StartedServer,
+  method: string,
+  path: string,
+  opts: { token?: string; json?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${server.url}/api/v1/${path.replace(/^\//, "")}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.json === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  });
+  return { status: response.status, body: (await response.json()) as ApiAnswer<T>["body"] };
+}
+
+/** A wallet sign-in from Node (SIWE, real signature): the session token. */
+export async function signInFromNode(
+  server: StartedServer,
+  privateKey: Hex = ANVIL_KEY_0,
+  inviteCode?: string,
+): Promise<string> {
+  const account = privateKeyToAccount(privateKey);
+  const check = await api<{ nonce: string }>(server, "POST", `auth/check/${account.address}`);
+  if (check.status !== 200) throw new Error(`auth/check: ${JSON.stringify(check.body)}`);
+  const url = new URL(server.url);
+  const message = createSiweMessage({
+    domain: url.host,
+    address: account.address,
+    uri: url.origin,
+    version: "1",
+    chainId: 31337,
+    nonce: check.body.Data.nonce,
+    issuedAt: new Date(),
+  });
+  const signature = await account.signMessage({ message });
+  const signIn = await api<string>(server, "POST", "auth/signin-wallet", {
+    json: { message, signature, ...(inviteCode ? { inviteCode } : {}) },
+  });
+  if (signIn.status !== 200) throw new Error(`auth/signin-wallet: ${JSON.stringify(signIn.body)}`);
+  return signIn.body.Data;
+}
+
+/**
+ * `npm run admin -- create-admin <name>` against the running server's data directory (the CLI
+ * goes through the server's admin socket), then a password sign-in: the operator's token.
+ */
+export async function createOperator(server: StartedServer, username: string): Promise<string> {
+  const output = await runAdminCli(server, ["create-admin", username]);
+  const password = /Password[^:]*:\s*(\S+)/.exec(output)?.[1];
+  if (!password) throw new Error(`create-admin printed no password:\n${output}`);
+  const signIn = await api<string>(server, "POST", "auth/signin", {
+    json: { username, password },
+  });
+  if (signIn.status !== 200) throw new Error(`auth/signin: ${JSON.stringify(signIn.body)}`);
+  return signIn.body.Data;
+}
+
+function runAdminCli(server: StartedServer, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([key]) => key !== "NODE_ENV" && key !== "DATABASE_URL" && !key.startsWith("VITEST"),
+      ),
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...env, DATA_DIR: server.dataDir, QUANTA_MODE: "demo" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`admin ${args.join(" ")} exited with ${code}:\n${out}`));
+    });
+  });
+}

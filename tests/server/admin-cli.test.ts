@@ -1,0 +1,174 @@
+// `npm run admin` as real processes (DESIGN §4): with the server stopped the CLI opens the
+// embedded database itself; with the server running (it holds PGlite) the CLI goes through the
+// server's admin socket. Both paths run the same commands with the same audit trail.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, it } from "vitest";
+import type { AuditItem } from "../../protocol/admin";
+import type { ListPage } from "../../protocol/list";
+import { API_BASE } from "../../protocol/paths";
+import { migrate } from "../../server/db/migrate";
+import { createPgliteDb } from "../../server/db/pglite-db";
+import { freePort, waitForOk, within } from "./helpers/net";
+import { createUserSession } from "./helpers/sessions";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const children = new Set<ChildProcess>();
+
+interface Run {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+}
+
+/** A child with only the given variables on top of ours, never the caller's DATABASE_URL. */
+function run(script: string, args: string[], env: Record<string, string>): Run {
+  const dropped = new Set(["DATABASE_URL", "PUBLIC_ORIGIN", "QUANTA_MODE", "PORT"]);
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !dropped.has(name)),
+  );
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+async function admin(env: Record<string, string>, ...args: string[]) {
+  const cli = run("server/cli/admin.ts", args, env);
+  const code = await within(cli.exited, 60_000, `admin ${args.join(" ")}`);
+  return { code, ...cli.output() };
+}
+
+afterAll(() => {
+  // Only the children this file started, by their own handles.
+  for (const child of children) child.kill("SIGKILL");
+});
+
+it("runs create-admin, lock and unlock directly and through a running server", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-cli-"));
+  const env = { DATA_DIR: dataDir, APP_DIST_DIR: path.join(dataDir, "no-dist"), LOG_LEVEL: "warn" };
+  const label = `cli:${userInfo().username}`;
+
+  // A wallet user with a live session, written while no server runs.
+  const seed = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
+  await migrate(seed);
+  const user = await createUserSession(seed);
+  await seed.close();
+
+  // Server stopped: the CLI opens the database itself.
+  const created = await admin(env, "create-admin", "olga");
+  expect(created.code, created.stderr).toBe(0);
+  const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1] ?? "";
+  expect(password).toMatch(/^[\w-]{24}$/);
+  expect(created.stderr).not.toContain("through the running server");
+  const duplicate = await admin(env, "create-admin", "olga");
+  expect(duplicate.code).toBe(1);
+  expect(duplicate.stderr).toContain('The username "olga" is taken');
+  expect(duplicate.stdout).not.toMatch(/Password/);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = run("server/main.ts", [], { ...env, PORT: String(port) });
+  try {
+    await waitForOk(`${base}/health`, 40_000);
+  } catch (err) {
+    throw new Error(`${String(err)}\n${server.output().stderr}${server.output().stdout}`, {
+      cause: err,
+    });
+  }
+  const socketPath = path.join(dataDir, "admin.sock");
+  expect((await stat(socketPath)).mode & 0o777).toBe(0o600);
+
+  // The operator signs in with the printed password.
+  const signIn = await fetch(`${base}${API_BASE}/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "olga", password }),
+  });
+  expect(signIn.status).toBe(200);
+  const operatorToken = ((await signIn.json()) as { Data: string }).Data;
+
+  const asUser = () =>
+    fetch(`${base}${API_BASE}/profile/identity`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+  expect((await asUser()).status).toBe(200);
+
+  // Server running: PGlite is held, so the CLI goes through the socket.
+  const lock = await admin(env, "lock", user.address ?? "");
+  expect(lock.code, lock.stderr).toBe(0);
+  expect(lock.stderr).toContain("through the running server");
+  expect(lock.stdout).toContain(`Locked ${user.address}`);
+  const refused = await asUser();
+  expect(refused.status).toBe(403);
+  expect(await refused.json()).toMatchObject({ Code: "ACCOUNT_LOCKED" });
+
+  const unlock = await admin(env, "unlock", user.address ?? "");
+  expect(unlock.code, unlock.stderr).toBe(0);
+  expect((await asUser()).status).toBe(200);
+
+  const unknown = await admin(env, "lock", "0x00000000000000000000000000000000000000aa");
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toContain("No user with address");
+
+  const audit = await fetch(`${base}${API_BASE}/admin/audit`, {
+    headers: { authorization: `Bearer ${operatorToken}` },
+  });
+  const items = ((await audit.json()) as { Data: ListPage<AuditItem> }).Data.items;
+  expect(items.map((i) => [i.actorLabel, i.action])).toEqual([
+    [label, "user.unlock"],
+    [label, "user.lock"],
+    [label, "operator.create"],
+  ]);
+
+  server.child.kill("SIGTERM");
+  expect(await within(server.exited, 10_000, "graceful shutdown")).toBe(0);
+  expect(existsSync(socketPath)).toBe(false);
+
+  // Stopped again: directly on the database.
+  const direct = await admin(env, "lock", user.address ?? "");
+  expect(direct.code, direct.stderr).toBe(0);
+  expect(direct.stderr).not.toContain("through the running server");
+  const check = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
+  try {
+    const [row] = await check.query<{ locked: boolean }>("SELECT locked FROM users WHERE id = $1", [
+      user.userId,
+    ]);
+    expect(row?.locked).toBe(true);
+    const [count] = await check.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log");
+    expect(count?.n).toBe(4);
+  } finally {
+    await check.close();
+  }
+}, 180_000);
+
+it("prints usage for help, and refuses unknown commands with exit code 2", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-cli-"));
+  const help = await admin({ DATA_DIR: dataDir }, "help");
+  expect(help.code).toBe(0);
+  expect(help.stdout).toContain("create-admin <username>");
+  const unknown = await admin({ DATA_DIR: dataDir }, "drop-everything");
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain('Unknown command "drop-everything"');
+  const missing = await admin({ DATA_DIR: dataDir }, "lock");
+  expect(missing.code).toBe(2);
+  // Nothing was opened or created for a usage error.
+  expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+}, 60_000);

@@ -1,0 +1,70 @@
+// Signed-in users for server tests, without going through sign-in: a users row and a sessions
+// row written directly, the token stored hashed exactly as the real sign-in does.
+import { randomBytes } from "node:crypto";
+import type { Queryable } from "../../../server/db/db";
+import { hashToken, newToken, SESSION_LIFETIME_SECONDS } from "../../../server/domain/auth/tokens";
+
+export interface TestUserOptions {
+  /** Wallet address (any case); default a random one for users, none for operators. */
+  address?: string | null;
+  role?: "user" | "operator";
+  /** Default a random one for operators, none for users. */
+  username?: string | null;
+  locked?: boolean;
+}
+
+export interface TestSession {
+  userId: string;
+  token: string;
+  address: string | null;
+  username: string | null;
+}
+
+/** A fresh address, lower-case as users.address stores it. */
+export function randomAddress(): string {
+  return `0x${randomBytes(20).toString("hex")}`;
+}
+
+export async function createUserSession(
+  db: Queryable,
+  options: TestUserOptions = {},
+): Promise<TestSession> {
+  const role = options.role ?? "user";
+  const address =
+    options.address === undefined
+      ? role === "user"
+        ? randomAddress()
+        : null
+      : (options.address?.toLowerCase() ?? null);
+  const username =
+    options.username === undefined
+      ? role === "operator"
+        ? `op_${randomBytes(4).toString("hex")}`
+        : null
+      : options.username;
+  // Operators must have a password hash (a CHECK); this one matches no password at all.
+  const passwordHash = role === "operator" ? "test-only:no-password" : null;
+  const inviteCode = randomBytes(8)
+    .toString("hex")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "0")
+    .slice(0, 8);
+  const [user] = await db.query<{ id: string }>(
+    `INSERT INTO users (address, username, role, password_hash, invite_code, locked)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [address, username, role, passwordHash, inviteCode, options.locked ?? false],
+  );
+  if (!user) throw new Error("no user row");
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (user_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [user.id, hashToken(token), SESSION_LIFETIME_SECONDS],
+  );
+  return { userId: user.id, token, address, username };
+}
+
+/** The Authorization header for a session. */
+export function bearer(session: { token: string }): { authorization: string } {
+  return { authorization: `Bearer ${session.token}` };
+}
