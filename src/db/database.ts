@@ -1,5 +1,5 @@
 import Dexie, { type Table } from "dexie";
-import type { IdentityStatus, IdType } from "../../protocol";
+import type { IdentityView } from "../../protocol";
 
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
@@ -22,17 +22,10 @@ export interface KeyRow {
   createdAt: string;
 }
 
-/** The signed-in user's latest identity submission, as the sync layer last saw it. */
-export interface IdentityRow {
+/** The signed-in user's latest identity submission (GET /profile/identity), as last synced. */
+export interface IdentityRow extends IdentityView {
   /** The profile id of the user it belongs to: a shared device never shows another's. */
   userId: string;
-  status: IdentityStatus;
-  name: string;
-  idNumber: string;
-  idType: IdType;
-  submittedAt: string;
-  reviewedAt: string | null;
-  reason: string | null;
   /** When the sync layer stored it (ISO-8601). */
   syncedAt: string;
 }
