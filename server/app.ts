@@ -61,7 +61,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser("text/plain");
 
   await app.register(gracefulClosePlugin);
-  await app.register(securityHeadersPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(securityHeadersPlugin, {
+    publicOrigin: config.publicOrigin,
+    walletConnect: config.walletConnect,
+  });
   await app.register(dbPlugin, { db });
   await app.register(rateLimitPlugin, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // Before any route, so every route's context uses these handlers.

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       trustProxy: false,
       siweChainIds: [31337, 1],
+      walletConnect: false,
     });
   });
 
@@ -43,6 +44,7 @@ describe("loadConfig", () => {
         LOG_LEVEL: "WARN",
         TRUST_PROXY: "1",
         SIWE_CHAIN_IDS: "1, 10,1",
+        VITE_WC_PROJECT_ID: "0123456789abcdef",
       },
       CWD,
     );
@@ -57,6 +59,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       trustProxy: 1,
       siweChainIds: [1, 10],
+      walletConnect: true,
     });
   });
 

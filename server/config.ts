@@ -26,6 +26,11 @@ export interface Config {
   trustProxy: boolean | number;
   /** EIP-155 chain ids a Sign-In with Ethereum message may name (never empty). */
   siweChainIds: readonly number[];
+  /**
+   * Whether the app is built with WalletConnect (`VITE_WC_PROJECT_ID` set for build and start):
+   * only then does the CSP admit WalletConnect's hosts.
+   */
+  walletConnect: boolean;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -97,6 +102,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logLevel,
     trustProxy,
     siweChainIds,
+    walletConnect: (read("VITE_WC_PROJECT_ID") ?? "") !== "",
   };
 }
 

@@ -10,9 +10,9 @@ export interface SecurityHeadersOptions {
   /** When known, websocket sources are pinned to it instead of the request's Host header. */
   publicOrigin: string | null;
   /**
-   * Whether the app was built with WalletConnect (`VITE_WC_PROJECT_ID`); default: that variable
-   * is set for the server too. Only then does the policy admit WalletConnect's and the modal's
-   * hosts; without it the policy stays same-origin.
+   * Whether the app was built with WalletConnect (config.walletConnect, from VITE_WC_PROJECT_ID);
+   * default false. Only then does the policy admit WalletConnect's and the modal's hosts;
+   * without it the policy stays same-origin.
    */
   walletConnect?: boolean;
 }
@@ -70,7 +70,7 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
     const { publicOrigin } = options;
     const https = publicOrigin?.startsWith("https:") ?? false;
     // The app's build flag, read here too so one variable switches both halves on.
-    const wc = options.walletConnect ?? Boolean(process.env["VITE_WC_PROJECT_ID"]);
+    const wc = options.walletConnect ?? false;
     const extra = (list: readonly string[]) => (wc ? list : []);
     await app.register(helmet, {
       global: true,
