@@ -1,7 +1,5 @@
 // The server process: read config, open the database, migrate, build the app, listen, and shut
 // down gracefully. Everything else lives in app.ts so tests run the same app without a process.
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { adminSocketPath, listenAdminSocket, type AdminSocket } from "./cli/admin-socket";
@@ -10,6 +8,7 @@ import type { Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
+import { isEntryPoint } from "./entry-point";
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -127,14 +126,4 @@ function handleShutdownSignals(
   process.on("SIGINT", onSignal);
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) await runServer();
+if (isEntryPoint(import.meta.url)) await runServer();

@@ -3,8 +3,6 @@
 // embedded PGlite belongs to one process, so while a live server holds it the command goes
 // through that server's admin socket; otherwise the CLI opens the database itself.
 import { userInfo } from "node:os";
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig, type Config, type Env } from "../config";
 import { migrate } from "../db/migrate";
 import { openDb } from "../db/open-db";
@@ -20,6 +18,7 @@ import {
   type AdminResult,
 } from "./admin-commands";
 import { adminSocketPath, sendAdminCommand } from "./admin-socket";
+import { isEntryPoint } from "../entry-point";
 
 export interface CliIo {
   out(text: string): void;
@@ -125,14 +124,4 @@ function osUserName(): string {
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) process.exitCode = await runAdminCli(process.argv.slice(2));
+if (isEntryPoint(import.meta.url)) process.exitCode = await runAdminCli(process.argv.slice(2));
