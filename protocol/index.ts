@@ -7,3 +7,6 @@ export * from "./identity";
 export * from "./list";
 export * from "./paths";
 export * from "./uploads";
+export * from "./content";
+export * from "./messages";
+export * from "./sync";

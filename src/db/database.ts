@@ -1,10 +1,21 @@
 import Dexie, { type Table } from "dexie";
-import type { IdentityView } from "../../protocol";
+import type {
+  Article,
+  IdentityView,
+  Lang,
+  LinkItem,
+  Message,
+  Profile,
+  ServiceStatus,
+  SettingItem,
+} from "../../protocol";
 
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
- * already hold data upgrade in place.
+ * already hold data upgrade in place. Planned next: tickers (symbol), candles
+ * ([symbol+interval+openTime]), depth (symbol), bills, orders, recharges, withdrawals — each a
+ * new table in a new version, filled by the sync layer like the ones below.
  */
 
 /** Small device settings (key/value) that are not part of the session. */
@@ -30,12 +41,84 @@ export interface IdentityRow extends IdentityView {
   syncedAt: string;
 }
 
+/** The signed-in user's profile, from the change log (entity "profile"). */
+export interface ProfileRow extends Profile {
+  syncedAt: string;
+}
+
+/** One GET /system/system content item in one language (domain and country live in syncState). */
+export type SystemSettingRow = SettingItem & { lang: Lang };
+
+/** One GET /system/link item in one language. */
+export interface LinkRow extends LinkItem {
+  lang: Lang;
+  /** Position in the server's answer (the operator's order). */
+  position: number;
+}
+
+/** An article in one language; `body` is null until its detail was pulled. */
+export interface ArticleRow extends Omit<Article, "body"> {
+  lang: Lang;
+  body: string | null;
+}
+
+/** A message of the signed-in user (entity "message"). */
+export interface MessageRow extends Message {
+  userId: string;
+}
+
+/** One service of GET /system/status, with the answer's checkedAt. */
+export interface StatusRow extends ServiceStatus {
+  position: number;
+  checkedAt: string;
+}
+
+/**
+ * What the sync layer remembers between runs: change-log cursors per user, ETags and
+ * freshness per public dataset, the sync phase. Keys and values belong to src/sync.
+ */
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+  updatedAt: string;
+}
+
+export type OutboxState = "waiting" | "sending" | "sent" | "failed";
+
+/** A mutation saved before it is sent (DESIGN §3), retried with its Idempotency-Key. */
+export interface OutboxRow {
+  /** The Idempotency-Key, 128 random bits as hex. */
+  id: string;
+  /** Whose command it is: another user's entries are never sent with this user's token. */
+  userId: string | null;
+  /** The command's name in src/sync's command map, e.g. "system.subscribe". */
+  command: string;
+  /** The command's input; files are Blobs (IndexedDB stores them natively). */
+  payload: Record<string, unknown>;
+  state: OutboxState;
+  /** Why it failed (the server's message), for "failed" only. */
+  reason: string | null;
+  attempts: number;
+  /** Earliest time of the next attempt (ms since epoch), for backoff. */
+  nextAttemptAt: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export const DB_NAME = "quanta";
 
 export class QuantaDatabase extends Dexie {
   settings!: Table<SettingRow, string>;
   keys!: Table<KeyRow, string>;
   identity!: Table<IdentityRow, string>;
+  profile!: Table<ProfileRow, string>;
+  systemSettings!: Table<SystemSettingRow, [Lang, string]>;
+  links!: Table<LinkRow, [Lang, string]>;
+  articles!: Table<ArticleRow, [Lang, string]>;
+  messages!: Table<MessageRow, string>;
+  status!: Table<StatusRow, string>;
+  syncState!: Table<SyncStateRow, string>;
+  outbox!: Table<OutboxRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -43,6 +126,16 @@ export class QuantaDatabase extends Dexie {
       settings: "key",
       keys: "id",
       identity: "userId",
+    });
+    this.version(2).stores({
+      profile: "id",
+      systemSettings: "[lang+alias]",
+      links: "[lang+id], [lang+alias]",
+      articles: "[lang+id], [lang+publishedAt], [lang+category+publishedAt]",
+      messages: "id, [userId+createdAt]",
+      status: "key",
+      syncState: "key",
+      outbox: "id, state, [userId+createdAt]",
     });
   }
 }

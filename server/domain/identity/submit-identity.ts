@@ -20,11 +20,7 @@ import { lockUserRow } from "../../db/repositories/user-row-repository";
 import { ApiError } from "../../plugins/envelope";
 import { isUploadId } from "../uploads/upload-files";
 import { toIdentityView } from "./identity-view";
-
-export async function currentIdentity(db: Db, userId: string): Promise<IdentityView | null> {
-  const row = await latestSubmission(db, userId);
-  return row ? toIdentityView(row) : null;
-}
+import { recordIdentity, recordProfile } from "../sync/change-log";
 
 export async function submitIdentity(
   db: Db,
@@ -64,7 +60,7 @@ export async function submitIdentity(
     if (photo === null || photo.user_id !== userId || photo.purpose !== "identity") {
       throw invalid('"photo" must be the id of an identity photo you uploaded');
     }
-    return insertSubmission(tx, {
+    const inserted = await insertSubmission(tx, {
       userId,
       name: input.name,
       idNumber: input.idNumber,
@@ -73,6 +69,10 @@ export async function submitIdentity(
       idempotencyKey,
       requestHash,
     });
+    // The profile's `verified` follows the latest submission, so both change together.
+    await recordIdentity(tx, userId);
+    await recordProfile(tx, userId);
+    return inserted;
   });
   return toIdentityView(row);
 }

@@ -1,7 +1,8 @@
 // /profile/identity: the user's own identity verification (API.md seed paths).
 import type { FastifyPluginAsync } from "fastify";
 import { IDENTITY_LIMITS, type IdentityInput } from "../../../protocol/identity";
-import { currentIdentity, submitIdentity } from "../../domain/identity/submit-identity";
+import { currentIdentity } from "../../domain/identity/identity-view";
+import { submitIdentity } from "../../domain/identity/submit-identity";
 import { ok } from "../../plugins/envelope";
 import { signedInUser } from "../signed-in-user";
 

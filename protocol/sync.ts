@@ -1,0 +1,32 @@
+// The user's change log (API.md GET /sync, /ws/account): every change to a user's private data
+// is one entry; the app applies entries in order and keeps the cursor.
+
+/** What a change log entry describes. Later issues add bill, order, recharge, withdrawal, … */
+export const SYNC_ENTITIES = ["profile", "identity", "message"] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+export interface SyncChange {
+  entity: SyncEntity;
+  id: string;
+  op: "put" | "delete";
+  /** The entity as its own GET answers it (profile: Profile, identity: IdentityView,
+   *  message: Message); null for a delete. */
+  data: unknown;
+}
+
+export interface SyncPage {
+  changes: SyncChange[];
+  /** Pass back as `?cursor=`; an empty or absent cursor starts from the beginning. */
+  cursor: string;
+  hasMore: boolean;
+}
+
+/** Most entries one GET /sync answers. */
+export const SYNC_PAGE_LIMIT = 200;
+
+/** /ws/account frame: the change log grew; pull from your cursor. */
+export interface AccountPoke {
+  type: "poke";
+  seq: number;
+  cursor: string;
+}

@@ -1,0 +1,82 @@
+// The per-user change log (migration 004). Appends happen inside the caller's transaction; the
+// NOTIFY is queued by PostgreSQL and delivered only if that transaction commits, so no poke ever
+// announces a change that was rolled back.
+import type { Queryable } from "../db";
+
+/** The channel carrying "<userId>:<seq>" after each committed append. */
+export const CHANGE_CHANNEL = "quanta_change";
+
+export interface ChangeInput {
+  userId: string;
+  entity: string;
+  entityId: string;
+  op: "put" | "delete";
+  data: unknown;
+}
+
+export interface ChangeRow {
+  seq: string;
+  entity: string;
+  entity_id: string;
+  op: "put" | "delete";
+  data: unknown;
+}
+
+/** Appends one entry and returns its seq. Takes the user's change_heads row lock until commit. */
+export async function appendChange(tx: Queryable, change: ChangeInput): Promise<string> {
+  const [head] = await tx.query<{ seq: string }>(
+    `INSERT INTO change_heads (user_id, seq) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET seq = change_heads.seq + 1
+     RETURNING seq`,
+    [change.userId],
+  );
+  if (head === undefined) throw new Error("change_heads upsert returned no row");
+  await tx.query(
+    `INSERT INTO change_log (user_id, seq, entity, entity_id, op, data)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      change.userId,
+      head.seq,
+      change.entity,
+      change.entityId,
+      change.op,
+      change.op === "delete" ? null : JSON.stringify(change.data),
+    ],
+  );
+  await tx.query("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, `${change.userId}:${head.seq}`]);
+  return head.seq;
+}
+
+/** The user's newest seq, or null before the first append. */
+export async function changeHead(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.query<{ seq: string }>(
+    "SELECT seq FROM change_heads WHERE user_id = $1",
+    [userId],
+  );
+  return row?.seq ?? null;
+}
+
+/**
+ * Entries after `after`, oldest first, skipping every entry that a later entry of the same
+ * entity replaced: a device that starts from nothing receives each entity's current state once
+ * instead of its history. The replacing entry has a higher seq, so it is always still ahead.
+ */
+export async function changesAfter(
+  db: Queryable,
+  userId: string,
+  after: string,
+  limit: number,
+): Promise<ChangeRow[]> {
+  return db.query<ChangeRow>(
+    `SELECT c.seq, c.entity, c.entity_id, c.op, c.data
+       FROM change_log c
+      WHERE c.user_id = $1 AND c.seq > $2
+        AND NOT EXISTS (
+          SELECT 1 FROM change_log n
+           WHERE n.user_id = c.user_id AND n.entity = c.entity
+             AND n.entity_id = c.entity_id AND n.seq > c.seq)
+      ORDER BY c.seq
+      LIMIT $3`,
+    [userId, after, limit],
+  );
+}

@@ -1,0 +1,41 @@
+// What the app's sync sees of a user's private data. Every domain function that changes a
+// user's profile, identity or messages calls one of these inside its own transaction
+// (DESIGN §3), with the entity as its own GET answers it.
+import type { SyncEntity } from "../../../protocol/sync";
+import type { Queryable } from "../../db/db";
+import { appendChange } from "../../db/repositories/change-log-repository";
+import { currentIdentity } from "../identity/identity-view";
+import { getProfile } from "../profile/get-profile";
+
+/** The entity's new state (its id as the API names it). */
+export function recordPut(
+  tx: Queryable,
+  userId: string,
+  entity: SyncEntity,
+  id: string,
+  data: unknown,
+): Promise<string> {
+  return appendChange(tx, { userId, entity, entityId: id, op: "put", data });
+}
+
+export function recordDelete(
+  tx: Queryable,
+  userId: string,
+  entity: SyncEntity,
+  id: string,
+): Promise<string> {
+  return appendChange(tx, { userId, entity, entityId: id, op: "delete", data: null });
+}
+
+/** The profile as GET /profile/profile answers it now (after the caller's writes). */
+export async function recordProfile(tx: Queryable, userId: string): Promise<string> {
+  return recordPut(tx, userId, "profile", userId, await getProfile(tx, userId));
+}
+
+/** The identity as GET /profile/identity answers it now; one entity per user ("current"). */
+export async function recordIdentity(tx: Queryable, userId: string): Promise<string> {
+  const identity = await currentIdentity(tx, userId);
+  return identity === null
+    ? recordDelete(tx, userId, "identity", "current")
+    : recordPut(tx, userId, "identity", "current", identity);
+}
