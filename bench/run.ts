@@ -1,8 +1,13 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
 import { benchHttp } from "./http";
 import { benchMoney } from "./money";
+import { benchOfflineStart } from "./offline-start";
 
-const benches: Record<string, () => Promise<void>> = { http: benchHttp, money: benchMoney };
+const benches: Record<string, () => Promise<void>> = {
+  http: benchHttp,
+  money: benchMoney,
+  "offline-start": benchOfflineStart,
+};
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));
 if (unknown.length > 0) {

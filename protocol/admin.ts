@@ -38,3 +38,12 @@ export interface AuditItem {
   detail: Record<string, unknown>;
   createdAt: string;
 }
+
+/** GET /admin/subscriptions: one e-mail subscription (one row per address, ever). */
+export interface AdminSubscriptionItem {
+  email: string;
+  /** The signed-in user who subscribed, or null for an anonymous visitor. */
+  userId: string | null;
+  lang: string | null;
+  createdAt: string;
+}

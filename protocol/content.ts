@@ -20,7 +20,11 @@ export interface SettingDatasets {
   footer: { operator: string; copyright: string };
 }
 export type SettingAlias = keyof SettingDatasets;
-export const SETTING_ALIASES = ["pitch", "subscribe", "footer"] as const satisfies readonly SettingAlias[];
+export const SETTING_ALIASES = [
+  "pitch",
+  "subscribe",
+  "footer",
+] as const satisfies readonly SettingAlias[];
 
 export type SettingItem = {
   [A in SettingAlias]: { alias: A; dataset: SettingDatasets[A] };

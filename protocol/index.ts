@@ -10,3 +10,4 @@ export * from "./uploads";
 export * from "./content";
 export * from "./messages";
 export * from "./sync";
+export * from "./email";

@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config, LogLevel } from "./config";
 import type { Db } from "./db/db";
+import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/account-socket";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
@@ -10,6 +11,7 @@ import { gracefulClosePlugin } from "./plugins/graceful-close";
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin, type RateLimitOptions } from "./plugins/rate-limit";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { staticAppPlugin } from "./plugins/static-app";
+import { websocketPlugin } from "./plugins/websocket";
 import { registerRoutes } from "./routes/index";
 import { SERVER_VERSION } from "./version";
 
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Reported by /health; default package.json's version. */
   version?: string;
+  /** Ping and poke timing of /ws/account (tests shorten them). */
+  accountSocket?: AccountSocketOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -69,8 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // Before any route, so every route's context uses these handlers.
   await app.register(errorsPlugin);
+  // Before any route (the static app's included), so upgrades reach websocket routes only.
+  await app.register(websocketPlugin);
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
   await app.register(authPlugin);
+  await app.register(accountSocketPlugin, options.accountSocket ?? {});
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
   return app;

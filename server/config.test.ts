@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       siweChainIds: [31337, 1],
       walletConnect: false,
+      operatorCountry: "",
     });
   });
 
@@ -45,6 +46,7 @@ describe("loadConfig", () => {
         TRUST_PROXY: "1",
         SIWE_CHAIN_IDS: "1, 10,1",
         VITE_WC_PROJECT_ID: "0123456789abcdef",
+        OPERATOR_COUNTRY: "ch",
       },
       CWD,
     );
@@ -60,6 +62,7 @@ describe("loadConfig", () => {
       trustProxy: 1,
       siweChainIds: [1, 10],
       walletConnect: true,
+      operatorCountry: "CH",
     });
   });
 

@@ -31,6 +31,8 @@ export interface Config {
    * only then does the CSP admit WalletConnect's hosts.
    */
   walletConnect: boolean;
+  /** ISO 3166-1 alpha-2 code of the operator's country (GET /system/system), or "". */
+  operatorCountry: string;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -68,6 +70,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const logLevel = parseLogLevel(read("LOG_LEVEL"), problems);
   const trustProxy = parseTrustProxy(read("TRUST_PROXY"), problems);
   const siweChainIds = parseChainIds(read("SIWE_CHAIN_IDS"), mode, problems);
+  const operatorCountry = parseCountry(read("OPERATOR_COUNTRY"), problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -103,6 +106,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     trustProxy,
     siweChainIds,
     walletConnect: (read("VITE_WC_PROJECT_ID") ?? "") !== "",
+    operatorCountry,
   };
 }
 
@@ -199,6 +203,23 @@ function parseChainIds(
     `SIWE_CHAIN_IDS must be a comma-separated list of positive integer chain ids, like "1" or "31337,1" (got "${value}")`,
   );
   return DEFAULT_SIWE_CHAIN_IDS[mode];
+}
+
+/** An ISO 3166-1 alpha-2 region the runtime's ICU knows ("de" is read as "DE"); unset: "". */
+function parseCountry(value: string | undefined, problems: string[]): string {
+  if (value === undefined) return "";
+  const code = value.toUpperCase();
+  // Intl.DisplayNames echoes a well-formed but unassigned code ("XX") back unchanged.
+  // Private-use and grouping codes (ZZ, QM-QZ, EU, UN...) have names but are no country.
+  const known =
+    /^[A-Z]{2}$/.test(code) &&
+    !/^(AA|Q[M-Z]|ZZ|EU|EZ|UN)$/.test(code) &&
+    new Intl.DisplayNames(["en"], { type: "region", fallback: "code" }).of(code) !== code;
+  if (known) return code;
+  problems.push(
+    `OPERATOR_COUNTRY must be an ISO 3166-1 alpha-2 country code like "DE" (got "${value}")`,
+  );
+  return "";
 }
 
 function isSecureOrLocal(origin: string): boolean {

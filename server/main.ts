@@ -8,6 +8,8 @@ import type { Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
+import { seedContent } from "./domain/content/seed-content";
+import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
 import { isEntryPoint } from "./entry-point";
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
@@ -18,9 +20,12 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let app: FastifyInstance | undefined;
   let db: Db | undefined;
   let adminSocket: AdminSocket | undefined;
+  let prober: StatusProber | undefined;
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
+      onListenError: (err, retryInMs) =>
+        app?.log.warn({ err }, `database listening connection lost; retrying in ${retryInMs} ms`),
     });
     // Built before migrating only to share its logger; it serves nothing until listen.
     app = await buildApp({ config, db });
@@ -32,8 +37,15 @@ export async function runServer(env: Env = process.env): Promise<void> {
     );
     const instance = await claimInstance(db, config.mode);
     app.log.info(`database instance ${instance.id} (${instance.mode})`);
+    // The repository's content on every start; unchanged rows are not rewritten.
+    const seeded = await seedContent(db);
+    app.log.info(seeded, "content seeded");
     await app.listen({ port: config.port, host: config.host });
     adminSocket = await openAdminSocket(config, db, app.log);
+    const log = app.log;
+    prober = startStatusProber(db, config, {
+      onError: (err) => log.error({ err }, "status probe round failed"),
+    });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
@@ -43,7 +55,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
     process.exit(1);
   }
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
-  handleShutdownSignals(app, db, app.log, adminSocket);
+  handleShutdownSignals(app, db, app.log, adminSocket, prober);
 }
 
 /**
@@ -95,6 +107,7 @@ function handleShutdownSignals(
   db: Db,
   log: FastifyBaseLogger,
   adminSocket: AdminSocket | undefined,
+  prober: StatusProber | undefined,
 ): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -113,6 +126,7 @@ function handleShutdownSignals(
         await adminSocket?.close();
         // close() stops accepting connections and resolves once in-flight requests are done.
         await app.close();
+        await prober?.stop();
         await db.close();
         log.info("stopped");
         process.exit(0);

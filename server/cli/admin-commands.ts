@@ -5,14 +5,38 @@ import type { Db } from "../db/db";
 import { createAdmin, type CreatedAdmin } from "../domain/operators/create-admin";
 import type { OperatorActor } from "../domain/operators/operator-actor";
 import { setUserLocked } from "../domain/operators/user-lock";
+import {
+  ARTICLE_USAGE,
+  articleCommandFromJson,
+  describeArticleResult,
+  loadArticleArgs,
+  parseArticleArgs,
+  runArticleCommand,
+  type ArticleArgs,
+  type ArticleCommand,
+  type ArticleResult,
+} from "./article-commands";
+import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
+import {
+  describeMessageSent,
+  MESSAGE_USAGE,
+  messageCommandFromJson,
+  parseMessageArgs,
+  type MessageSendCommand,
+} from "./message-command";
 
 export type AdminCommand =
   | { name: "create-admin"; username: string }
   | { name: "lock"; address: string }
-  | { name: "unlock"; address: string };
+  | { name: "unlock"; address: string }
+  | MessageSendCommand
+  | ArticleCommand;
 
 export type AdminResult =
-  ({ kind: "created-admin" } & CreatedAdmin) | ({ kind: "lock-changed" } & UserLockView);
+  | ({ kind: "created-admin" } & CreatedAdmin)
+  | ({ kind: "lock-changed" } & UserLockView)
+  | ({ kind: "message-sent" } & SentMessage)
+  | ArticleResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -20,6 +44,8 @@ Commands:
   create-admin <username>   create an operator; prints a generated password once
   lock <address>            lock a user (0x address): every call of theirs gets 403 at once
   unlock <address>          unlock a user
+${MESSAGE_USAGE}
+${ARTICLE_USAGE}
   help                      show this help
 
 Works whether or not the server is running: with DATABASE_URL it opens PostgreSQL; with the
@@ -27,9 +53,13 @@ embedded database (DATA_DIR/pglite) it asks the running server through DATA_DIR/
 opens the database itself when no server holds it.`;
 
 /** The command named by argv (after `--`), "help", or an error message for the user. */
-export function parseAdminArgs(args: readonly string[]): AdminCommand | "help" | { error: string } {
+export function parseAdminArgs(
+  args: readonly string[],
+): AdminCommand | ArticleArgs | "help" | { error: string } {
   const [name, arg, ...rest] = args;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") return "help";
+  if (name === "message") return parseMessageArgs(args.slice(1));
+  if (name === "article") return parseArticleArgs(args.slice(1));
   if (name !== "create-admin" && name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
@@ -44,10 +74,17 @@ export function parseAdminArgs(args: readonly string[]): AdminCommand | "help" |
 export function commandFromJson(value: unknown): AdminCommand | null {
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
+  if (v.name === "message-send") return messageCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
   const arg = v.name === "create-admin" ? v.username : v.address;
   if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
   const parsed = parseAdminArgs([String(v.name), arg]);
-  return typeof parsed === "object" && "name" in parsed ? parsed : null;
+  return typeof parsed === "object" && "name" in parsed && !("file" in parsed) ? parsed : null;
+}
+
+/** The command to run: argv's, with the file an article add or edit names read in. */
+export async function withFilesRead(parsed: AdminCommand | ArticleArgs): Promise<AdminCommand> {
+  return "file" in parsed ? loadArticleArgs(parsed) : parsed;
 }
 
 export async function runAdminCommand(
@@ -63,11 +100,26 @@ export async function runAdminCommand(
       const view = await setUserLocked(db, actor, command.address, command.name === "lock");
       return { kind: "lock-changed", ...view };
     }
+    case "message-send":
+      return { kind: "message-sent", ...(await sendOperatorMessage(db, actor, command)) };
+    case "article-list":
+    case "article-add":
+    case "article-edit":
+    case "article-delete":
+      return runArticleCommand(db, command, actor);
   }
 }
 
 /** What the CLI prints for a result. */
 export function describeResult(result: AdminResult): string {
+  if (result.kind === "message-sent") return describeMessageSent(result);
+  if (
+    result.kind === "article-list" ||
+    result.kind === "article-saved" ||
+    result.kind === "article-deleted"
+  ) {
+    return describeArticleResult(result);
+  }
   if (result.kind === "created-admin") {
     return [
       `Created operator "${result.username}" (user ${result.userId}).`,

@@ -29,7 +29,8 @@ export interface AdminRequest {
 
 export type AdminAnswer = { ok: true; result: AdminResult } | { ok: false; error: string };
 
-const MAX_REQUEST_BYTES = 16 * 1024;
+// Article commands carry a whole article (up to 8 MiB of JSON, like the admin API).
+const MAX_REQUEST_BYTES = 9 * 1024 * 1024;
 const CONNECTION_TIMEOUT_MS = 30_000;
 const ACTOR_LABEL = /^cli:[A-Za-z0-9._-]{1,64}$/;
 
@@ -114,8 +115,11 @@ function parseRequest(line: string): AdminRequest {
 function readLine(socket: Socket): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString("utf8");
+    // Decoded as a stream: a character split between two chunks (articles in Thai, Korean...)
+    // must not turn into two replacement characters.
+    socket.setEncoding("utf8");
+    const onData = (chunk: string) => {
+      text += chunk;
       const newline = text.indexOf("\n");
       if (newline >= 0) finish(text.slice(0, newline));
       else if (text.length > MAX_REQUEST_BYTES)
@@ -152,7 +156,8 @@ export function sendAdminCommand(
       socket.destroy(new Error(`The admin socket did not answer within ${timeoutMs / 1000} s`)),
     );
     socket.on("connect", () => socket.write(`${JSON.stringify(request)}\n`));
-    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (text += chunk));
     socket.on("error", reject);
     socket.on("end", () => {
       try {

@@ -14,6 +14,7 @@ import {
   describeResult,
   parseAdminArgs,
   runAdminCommand,
+  withFilesRead,
   type AdminCommand,
   type AdminResult,
 } from "./admin-commands";
@@ -47,7 +48,8 @@ export async function runAdminCli(
   }
   try {
     const config = loadConfig(env);
-    io.out(describeResult(await execute(config, command, cliActor(osUserName()), io)));
+    const ready = await withFilesRead(command);
+    io.out(describeResult(await execute(config, ready, cliActor(osUserName()), io)));
     return 0;
   } catch (err) {
     // ApiError and ConfigError messages are written for people; anything else is a fault.

@@ -1,6 +1,7 @@
 // The one database interface the server uses. Two implementations (PGlite for demo and tests,
 // PostgreSQL for production) answer it identically, so repositories never know which one runs.
 // Type parsing is aligned: int8 and numeric come back as strings, never as a lossy JS number.
+import { createHash } from "node:crypto";
 
 export type SqlParam = string | number | bigint | boolean | Date | null | Uint8Array | unknown[];
 
@@ -25,8 +26,50 @@ export interface Db extends Queryable {
    * Use only `tx` inside `fn`; on PGlite a query on the Db itself would wait for the transaction.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (a plain lower-case identifier) sent with
+   * `pg_notify(${scopedChannelSql("$1")}, …)` by a committed transaction — PostgreSQL delivers
+   * a NOTIFY only on commit. Resolves once listening; the result stops it. On PostgreSQL one
+   * connection per Db carries every channel and reconnects by itself; notifications sent while it
+   * was down are lost, so `onReconnect` runs after each reconnection for the caller to catch up.
+   * `close()` ends all listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ListenOptions {
+  /** After the listening connection was lost and is back (PostgreSQL only). */
+  onReconnect?: () => void;
+}
+
+/**
+ * NOTIFY channels are global to a database, while Quanta's tables live in one schema: test
+ * suites run in parallel schemas of one database, and two installs may share one. So a channel
+ * is scoped to the schema: `public` keeps the plain name (an operator can `LISTEN quanta_change`
+ * in psql); any other schema appends "_" and the first 12 hex digits of sha256(schema), which
+ * keeps the name within PostgreSQL's 63-byte limit whatever the schema is called.
+ */
+export function scopedChannel(channel: string, schema: string): string {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+  if (schema === "public") return channel;
+  return `${channel}_${createHash("sha256").update(schema, "utf8").digest("hex").slice(0, 12)}`;
+}
+
+/** The same rule in SQL, for the channel in parameter `param` (e.g. "$1") and the session's
+ * current schema; the notifying and the listening side therefore always agree. */
+export function scopedChannelSql(param: string): string {
+  const schema = "coalesce(current_schema(), 'public')";
+  return `CASE WHEN ${schema} = 'public' THEN ${param}::text
+    ELSE ${param}::text || '_' || left(encode(sha256(convert_to(${schema}, 'UTF8')), 'hex'), 12) END`;
+}
+
+/** Short enough that the scoped name (+13 characters) stays under 63 bytes. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,47}$/;
 
 /** Wraps a transaction so that a stray use after commit/rollback fails loudly instead of leaking. */
 export function guardTx(inner: Queryable, isOpen: () => boolean): Tx {

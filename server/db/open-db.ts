@@ -2,13 +2,13 @@
 import type { DatabaseConfig } from "../config";
 import type { Db } from "./db";
 import { createPgliteDb } from "./pglite-db";
-import { createPostgresDb } from "./postgres-db";
+import { createPostgresDb, type PostgresDbOptions } from "./postgres-db";
 
 export async function openDb(
   database: DatabaseConfig,
-  options: { onIdleError?: (err: Error) => void } = {},
+  options: Pick<PostgresDbOptions, "onIdleError" | "onListenError"> = {},
 ): Promise<Db> {
   return database.kind === "pglite"
     ? createPgliteDb({ dataDir: database.dataDir })
-    : createPostgresDb({ url: database.url, onIdleError: options.onIdleError });
+    : createPostgresDb({ url: database.url, ...options });
 }

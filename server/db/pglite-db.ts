@@ -3,7 +3,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
-import { guardTx, type Db, type Queryable, type SqlParam } from "./db";
+import { guardTx, scopedChannel, type Db, type Queryable, type SqlParam } from "./db";
 import { lockDataDir } from "./pglite-lock";
 
 export interface PgliteDbOptions {
@@ -70,11 +70,33 @@ class PgliteDb implements Db {
     });
   }
 
+  async listen(channel: string, onPayload: (payload: string) => void) {
+    // Always "public" in practice; asked anyway so both databases follow one rule (db.ts).
+    const [row] = await this.query<{ schema: string | null }>("SELECT current_schema() AS schema");
+    const name = scopedChannel(channel, row?.schema ?? "public");
+    // PGlite calls listeners from a microtask: a throw there would be an uncaught exception.
+    const unlisten = await this.pg.listen(name, (payload) => safely(onPayload, payload));
+    let listening = true;
+    return async () => {
+      if (!listening || this.#closing) return;
+      listening = false;
+      await unlisten();
+    };
+  }
+
   close(): Promise<void> {
     this.#closing ??= (async () => {
       await this.pg.close();
       await this.release?.();
     })();
     return this.#closing;
+  }
+}
+
+function safely(onPayload: (payload: string) => void, payload: string): void {
+  try {
+    onPayload(payload);
+  } catch (err) {
+    console.error("notification listener failed", err);
   }
 }

@@ -1,7 +1,8 @@
 // PostgreSQL through a node-postgres pool: production, and the concurrency tests that PGlite
 // (one serialised connection) cannot exercise.
 import pg from "pg";
-import { guardTx, type Db, type Queryable, type SqlParam } from "./db";
+import { guardTx, type Db, type ListenOptions, type Queryable, type SqlParam } from "./db";
+import { PgListener } from "./pg-listener";
 
 export interface PostgresDbOptions {
   url: string;
@@ -12,6 +13,8 @@ export interface PostgresDbOptions {
   connectionTimeoutMillis?: number;
   /** Errors of idle pooled connections (server restart, network); without a listener they crash. */
   onIdleError?: (err: Error) => void;
+  /** The listening connection (db.listen) was lost or could not reconnect; it retries itself. */
+  onListenError?: (err: Error, retryInMs: number) => void;
 }
 
 // Same answers as PGlite: int8, numeric and date stay text (no lossy number, no local-time Date).
@@ -25,16 +28,23 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
     throw new Error(`Invalid schema name "${options.schema}"`);
   }
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: options.url,
-    max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
-    application_name: "quanta",
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.max ?? 10,
+    application_name: "quanta",
     types: { getTypeParser },
   });
   pool.on("error", (err) => options.onIdleError?.(err));
-  return new PostgresDb(pool);
+  const listener = new PgListener({
+    client: { ...connection, application_name: "quanta-listen" },
+    onError: options.onListenError,
+  });
+  return new PostgresDb(pool, listener);
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
@@ -56,7 +66,10 @@ class PostgresDb implements Db {
   readonly exec: Queryable["exec"];
   #closing: Promise<void> | undefined;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly listener: PgListener,
+  ) {
     const q = queryable(pool);
     this.query = q.query;
     this.exec = q.exec;
@@ -83,8 +96,15 @@ class PostgresDb implements Db {
     }
   }
 
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions) {
+    return this.listener.listen(channel, onPayload, options?.onReconnect);
+  }
+
   close(): Promise<void> {
-    this.#closing ??= this.pool.end();
+    this.#closing ??= (async () => {
+      await this.listener.close();
+      await this.pool.end();
+    })();
     return this.#closing;
   }
 }

@@ -28,14 +28,16 @@ declare module "fastify" {
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
     requireOperator: preHandlerAsyncHookHandler;
+    /** The same check for a token that did not come in a header (the account socket's query):
+     * the user, or ApiError 401 UNAUTHORIZED / 403 ACCOUNT_LOCKED. */
+    authenticateToken: (token: string | null) => Promise<AuthUser>;
   }
 }
 
 export const authPlugin = globalPlugin("quanta-auth", async (app) => {
   app.decorateRequest("user", null);
 
-  const authenticate = async (request: FastifyRequest): Promise<AuthUser> => {
-    const token = tokenFromHeader(request.headers.authorization);
+  const authenticateToken = async (token: string | null): Promise<AuthUser> => {
     if (token === null) throw new ApiError(401, "UNAUTHORIZED", "Sign in first");
     const row = await findLiveSession(app.db, hashToken(token), SESSION_IDLE_SECONDS);
     if (row === null)
@@ -53,6 +55,9 @@ export const authPlugin = globalPlugin("quanta-auth", async (app) => {
     };
   };
 
+  const authenticate = (request: FastifyRequest) =>
+    authenticateToken(tokenFromHeader(request.headers.authorization));
+
   const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
     request.user = await authenticate(request);
   };
@@ -63,4 +68,5 @@ export const authPlugin = globalPlugin("quanta-auth", async (app) => {
   };
   app.decorate("requireUser", requireUser);
   app.decorate("requireOperator", requireOperator);
+  app.decorate("authenticateToken", authenticateToken);
 });

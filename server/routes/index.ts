@@ -2,13 +2,17 @@
 // mount under API_BASE with their own prefix, e.g.
 //   await app.register(systemRoutes, { prefix: `${API_BASE}/system` });
 import type { FastifyInstance } from "fastify";
+import { CONTENT_IMAGE_BASE } from "../../protocol/content";
 import type { QuantaMode } from "../../protocol/health";
-import { API_BASE } from "../../protocol/paths";
+import { API_BASE, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
 import { authRoutes } from "./auth/index";
 import { healthRoutes } from "./health/index";
 import { profileArea } from "./profile/index";
 import { storageRoutes } from "./storage/index";
+import { contentImageRoutes } from "./system/content-images";
+import { systemRoutes } from "./system/index";
+import { accountSocketRoutes, syncRoutes } from "./sync/index";
 
 export interface RouteContext {
   mode: QuantaMode;
@@ -21,4 +25,9 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(profileArea, { prefix: `${API_BASE}/profile` });
   await app.register(storageRoutes, { prefix: `${API_BASE}/storage` });
   await app.register(adminRoutes, { prefix: `${API_BASE}/admin` });
+  await app.register(systemRoutes, { prefix: `${API_BASE}/system` });
+  // Article covers, outside /api ("/content/" without its trailing slash as the prefix).
+  await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
+  await app.register(syncRoutes, { prefix: API_BASE });
+  await app.register(accountSocketRoutes, { prefix: WS_BASE });
 }

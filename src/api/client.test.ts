@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureApi, request } from "./client";
+import { conditionalRequest, configureApi, request } from "./client";
 import { ApiError } from "./errors";
+import { accountSocketUrl } from "./sync";
 
 const hooks = {
   onUnauthorized: vi.fn(),
@@ -68,5 +69,33 @@ describe("API client hooks", () => {
     const sent = input instanceof Request ? input : new Request(String(input), init);
     expect(sent.headers.get("authorization")).toBe("Bearer other");
     expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it("sends If-None-Match and answers notModified on a 304; data and the new ETag otherwise", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) =>
+        input.headers.get("if-none-match") === '"v1"'
+          ? new Response(null, { status: 304 })
+          : new Response(JSON.stringify({ HttpStatusCode: 200, Message: "OK", Data: [1] }), {
+              status: 200,
+              headers: { ETag: '"v1"' },
+            }),
+      ),
+    );
+    expect(await conditionalRequest("system/link", null)).toEqual({
+      notModified: false,
+      data: [1],
+      etag: '"v1"',
+    });
+    expect(await conditionalRequest("system/link", '"v1"')).toEqual({ notModified: true });
+    expect(hooks.onReachability).toHaveBeenCalledWith(true);
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it("builds the account socket's address from the API origin", () => {
+    expect(accountSocketUrl("a b/c")).toBe("ws://quanta.test/ws/account?token=a%20b%2Fc");
+    configureApi({ origin: "https://quanta.example" });
+    expect(accountSocketUrl("t")).toBe("wss://quanta.example/ws/account?token=t");
   });
 });

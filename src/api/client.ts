@@ -1,3 +1,5 @@
+// The transport: one ky call per request, the envelope rules of API.md and the seed, and the
+// app's hooks (token, sign-out on 401, lock, toasts, reachability). Never storage or navigation.
 import ky, { TimeoutError } from "ky";
 import { API_BASE, isEnvelope, type ErrorCode } from "../../protocol";
 import { ApiError, NETWORK_ERROR_MESSAGE } from "./errors";
@@ -32,6 +34,11 @@ export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
+/** The server's origin as configured (the socket URL builder derives ws:// from it). */
+export function apiOrigin(): string {
+  return hooks.origin;
+}
+
 export interface RequestOptions {
   json?: unknown;
   /** Multipart body (uploads); ky sets the boundary header itself. */
@@ -40,8 +47,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * Background calls (profile refresh, best-effort logout) fail without an error toast: the user
-   * did not ask for them. 401 and ACCOUNT_LOCKED still reach their hooks.
+   * Background calls (sync pulls, the outbox, best-effort logout) fail without an error toast:
+   * the user did not ask for them. 401 and ACCOUNT_LOCKED still reach their hooks.
    */
   quiet?: boolean;
   /** Use this token instead of the stored one (logout after the session was already cleared). */
@@ -63,21 +70,11 @@ function fail(error: ApiError, quiet = false): never {
   throw error;
 }
 
-/**
- * One call to the API, applying the envelope rules of API.md and the seed: an envelope whose
- * HttpStatusCode is not 200 fails with its Message (or "Network Error"); a 401 signs out; other
- * transport errors fail with the server's message or the error's own.
- */
-export async function request<T>(
-  method: string,
-  path: string,
-  opts: RequestOptions = {},
-): Promise<T> {
+/** Sends the request; a request that got no answer fails here (and marks the server unreachable). */
+async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
   const token = opts.token === undefined ? hooks.getToken() : opts.token;
-  const quiet = opts.quiet ?? false;
-  let response: Response;
   try {
-    response = await ky(`${hooks.origin}${API_BASE}/${path.replace(/^\//, "")}`, {
+    const response = await ky(`${hooks.origin}${API_BASE}/${path.replace(/^\//, "")}`, {
       method,
       json: opts.json,
       body: opts.body,
@@ -88,14 +85,23 @@ export async function request<T>(
       retry: 0,
       throwHttpErrors: false,
     });
+    hooks.onReachability(true);
+    return response;
   } catch (error) {
     hooks.onReachability(false);
+    const quiet = opts.quiet ?? false;
     if (error instanceof TimeoutError) fail(new ApiError(0, "TIMEOUT", error.message), quiet);
     const message = error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE;
     fail(new ApiError(0, "NETWORK", message), quiet);
   }
-  hooks.onReachability(true);
+}
 
+/**
+ * The envelope rules of API.md and the seed: an envelope whose HttpStatusCode is not 200 fails
+ * with its Message (or "Network Error"); a 401 signs out; ACCOUNT_LOCKED goes to the lock
+ * handler; other transport errors fail with the status text.
+ */
+async function unwrap<T>(response: Response, quiet: boolean): Promise<T> {
   const body = await readBody(response);
   const envelope = isEnvelope(body) ? body : null;
   if (response.status === 401 || envelope?.HttpStatusCode === 401) {
@@ -125,4 +131,35 @@ export async function request<T>(
   }
   // The envelope's Data is trusted to match T: the contract is shared through protocol/.
   return envelope.Data as T;
+}
+
+/** One call to the API; resolves to the envelope's Data. */
+export async function request<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, opts);
+  return unwrap<T>(response, opts.quiet ?? false);
+}
+
+/** A conditional GET's outcome: unchanged since `etag`, or the new data and its ETag. */
+export type Conditional<T> =
+  { notModified: true } | { notModified: false; data: T; etag: string | null };
+
+/**
+ * GET with If-None-Match: a 304 answers `{ notModified: true }` (the copy on the device is still
+ * current), anything else follows the envelope rules of `request`. A request that sets
+ * If-None-Match itself bypasses the browser's HTTP cache (Fetch spec), so the 304 reaches us.
+ */
+export async function conditionalRequest<T>(
+  path: string,
+  etag: string | null,
+  opts: Omit<RequestOptions, "json" | "body"> = {},
+): Promise<Conditional<T>> {
+  const headers = { ...opts.headers, ...(etag === null ? {} : { "If-None-Match": etag }) };
+  const response = await send("GET", path, { ...opts, headers });
+  if (response.status === 304) return { notModified: true };
+  const data = await unwrap<T>(response, opts.quiet ?? false);
+  return { notModified: false, data, etag: response.headers.get("etag") };
 }

@@ -1,3 +1,4 @@
+// The user's identity verification (API.md /profile/identity).
 import type { IdentityInput, IdentityView } from "../../protocol";
 import { request } from "./client";
 
@@ -10,8 +11,13 @@ export function getIdentity(opts: { quiet?: boolean } = {}): Promise<IdentityVie
  * POST /profile/identity/create: `photo` is an upload id of purpose "identity". The same
  * `idempotencyKey` on a retry answers the stored submission instead of creating a second one.
  */
-export function createIdentity(body: IdentityInput, idempotencyKey: string): Promise<IdentityView> {
+export function createIdentity(
+  body: IdentityInput,
+  idempotencyKey: string,
+  opts: { quiet?: boolean } = {},
+): Promise<IdentityView> {
   return request<IdentityView>("POST", "profile/identity/create", {
+    ...opts,
     json: body,
     headers: { "Idempotency-Key": idempotencyKey },
   });

@@ -1,3 +1,4 @@
+// Uploaded images (API.md POST /storage/upload).
 import type { UploadPurpose, UploadView } from "../../protocol";
 import { request } from "./client";
 
@@ -6,10 +7,11 @@ export function uploadFile(
   file: Blob,
   fileName: string,
   purpose: UploadPurpose,
+  opts: { quiet?: boolean } = {},
 ): Promise<UploadView> {
   const form = new FormData();
   // The purpose goes first: a streaming multipart parser can check it before the file arrives.
   form.append("purpose", purpose);
   form.append("file", file, fileName);
-  return request<UploadView>("POST", "storage/upload", { body: form });
+  return request<UploadView>("POST", "storage/upload", { ...opts, body: form });
 }

@@ -60,6 +60,8 @@ export interface LinkRow extends LinkItem {
 export interface ArticleRow extends Omit<Article, "body"> {
   lang: Lang;
   body: string | null;
+  /** Index in the server's list (newest first; ties in the operator's order). */
+  position: number;
 }
 
 /** A message of the signed-in user (entity "message"). */
@@ -127,6 +129,8 @@ export class QuantaDatabase extends Dexie {
       keys: "id",
       identity: "userId",
     });
+    // Dexie index specs, not user-visible text.
+    /* eslint-disable lingui/no-unlocalized-strings */
     this.version(2).stores({
       profile: "id",
       systemSettings: "[lang+alias]",
@@ -137,14 +141,57 @@ export class QuantaDatabase extends Dexie {
       syncState: "key",
       outbox: "id, state, [userId+createdAt]",
     });
+    /* eslint-enable lingui/no-unlocalized-strings */
   }
 }
 
 let instance: QuantaDatabase | null = null;
 
+type ResetListener = () => void;
+const resetListeners = new Set<ResetListener>();
+/** This page opened the database before: an empty one now means its data went away. */
+let openedBefore = false;
+/** A delete was already announced; the empty database it leaves is not news. */
+let deleteAnnounced = false;
+
+/**
+ * Called when the device's data went away under an open app: another connection deletes the
+ * database (another tab's "clear local data", the browser clearing site data), or this page
+ * finds it created anew after having opened it before ("clear local data" here, storage evicted
+ * — Safari does that to idle sites). The sync layer rebuilds it from the server. A first start
+ * is not a reset: the engine's start pull fills the new database anyway.
+ */
+export function onDatabaseReset(listener: ResetListener): () => void {
+  resetListeners.add(listener);
+  return () => resetListeners.delete(listener);
+}
+
+function notifyReset(): void {
+  // Deferred: "populate" runs inside the upgrade transaction, which listeners must not use.
+  setTimeout(() => {
+    for (const listener of resetListeners) listener();
+  }, 0);
+}
+
 /** The one database of this app (opened on first use). */
 export function database(): QuantaDatabase {
-  instance ??= new QuantaDatabase();
+  if (instance === null) {
+    const db = new QuantaDatabase();
+    db.on("ready", () => {
+      openedBefore = true;
+    });
+    db.on("populate", () => {
+      if (openedBefore && !deleteAnnounced) notifyReset();
+      deleteAnnounced = false;
+    });
+    // Dexie closes this connection so the delete can proceed, and reopens (empty) on next use.
+    db.on("versionchange", (event) => {
+      if (event.newVersion) return;
+      deleteAnnounced = true;
+      notifyReset();
+    });
+    instance = db;
+  }
   return instance;
 }
 

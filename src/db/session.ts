@@ -34,10 +34,12 @@ export function subscribeSession(listener: Listener): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key)) listener();
   };
-  window.addEventListener("storage", onStorage);
+  // No window outside a page (the sync layer's tests run in Node against the real server).
+  const page = typeof window === "undefined" ? null : window;
+  page?.addEventListener("storage", onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
+    page?.removeEventListener("storage", onStorage);
   };
 }
 

@@ -12,6 +12,13 @@ describe("server messages", () => {
     );
   });
 
+  it("translates the subscription's invalid address message", () => {
+    const i18n = setupI18n({ locale: "jp", messages: { jp } });
+    const shown = translateServerMessage(i18n, "Please enter a valid email address");
+    expect(shown).not.toBe("Please enter a valid email address");
+    expect(shown).toMatch(/メール/);
+  });
+
   it("keeps English in English and passes unknown messages through unchanged", () => {
     const i18n = setupI18n({ locale: "en", messages: { en } });
     expect(translateServerMessage(i18n, "Please complete the previous order first")).toBe(

@@ -13,6 +13,8 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [SEED_MESSAGES.belowMinimum]: msg`Not less than the minimum amount`,
   ["Network Error"]: msg`Network Error`,
   ["Has Error"]: msg`Has Error`,
+  // POST /system/subscribe (VALIDATION); the subscription form checks the same before saving.
+  ["Please enter a valid email address"]: msg`Please enter a valid email address`,
 };
 
 export function translateServerMessage(i18n: I18n, message: string): string {

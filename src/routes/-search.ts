@@ -1,3 +1,5 @@
+import { ARTICLE_CATEGORIES, type ArticleCategory } from "../../protocol";
+
 /** Search params of screens addressed by an id (`?id=`); anything else is dropped. */
 export interface IdSearch {
   id?: string;
@@ -8,6 +10,18 @@ export function validateIdSearch(search: Record<string, unknown>): IdSearch {
   if (typeof id === "string" && /^[\w-]{1,64}$/.test(id)) return { id };
   if (typeof id === "number" && Number.isSafeInteger(id)) return { id: String(id) };
   return {};
+}
+
+/** The data area's `?category=` (news, help centre, agreements); anything else means news. */
+export interface CategorySearch {
+  category?: ArticleCategory;
+}
+
+export function validateCategorySearch(search: Record<string, unknown>): CategorySearch {
+  const category = search.category;
+  return (ARTICLE_CATEGORIES as readonly unknown[]).includes(category)
+    ? { category: category as ArticleCategory }
+    : {};
 }
 
 /** The login screen's `?invite=` (a referrer's invite code); anything malformed is dropped. */

@@ -1,9 +1,12 @@
+import Dexie from "dexie";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../protocol";
 import { getProfile } from "../api/profile";
 import { logout, signInWallet } from "../api/auth";
 import { getToken, readSession } from "../db/session";
-import { EmptyProfileError, finishWalletSignIn, refreshProfile, signOut } from "./account";
+import { closeDatabase, database, DB_NAME } from "../db/database";
+import { enqueueOutbox } from "../db/outbox";
+import { EmptyProfileError, finishWalletSignIn, signOut } from "./account";
 
 vi.mock("../api/auth", () => ({
   checkAddress: vi.fn(),
@@ -25,11 +28,22 @@ const profile: Profile = {
   createdAt: "2025-03-04T05:06:07+00:00",
 };
 const signed = { message: "m", signature: "0x01" };
+const message = {
+  title: "Welcome",
+  summary: "Hello",
+  body: "Hello",
+  read: false,
+  createdAt: "2025-03-04T05:06:07+00:00",
+  kind: null,
+  params: {},
+};
 
 describe("account commands", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
     vi.clearAllMocks();
+    closeDatabase();
+    await Dexie.delete(DB_NAME);
   });
 
   it("stores token, name, avatar and info only after the profile checked out", async () => {
@@ -59,20 +73,28 @@ describe("account commands", () => {
     expect(logout).toHaveBeenCalledWith("tok-3");
   });
 
-  it("refreshes the stored profile quietly, and drops an answer that arrives after sign-out", async () => {
-    localStorage.setItem("token", "tok-4");
-    vi.mocked(getProfile).mockResolvedValue({ ...profile, name: "Ada L." });
-    await refreshProfile();
-    expect(getProfile).toHaveBeenCalledWith({ quiet: true });
-    expect(localStorage.getItem("name")).toBe("Ada L.");
+  it("signs out with the user's local data gone, other users' data kept", async () => {
+    const db = database();
+    await db.profile.bulkPut([
+      { ...profile, syncedAt: "x" },
+      { ...profile, id: "u2", syncedAt: "x" },
+    ]);
+    await db.messages.put({ ...message, id: "m1", userId: "u1" });
+    await db.messages.put({ ...message, id: "m2", userId: "u2" });
+    await db.syncState.bulkPut([
+      { key: "cursor:u1", value: "7", updatedAt: "x" },
+      { key: "cursor:u2", value: "3", updatedAt: "x" },
+    ]);
+    await enqueueOutbox("u1", "message.read", { id: "m1" });
+    await enqueueOutbox("u2", "message.read", { id: "m2" });
+    localStorage.setItem("token", "tok-5");
+    localStorage.setItem("info", JSON.stringify(profile));
 
-    let answer: (value: Profile) => void = () => undefined;
-    vi.mocked(getProfile).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    const pending = refreshProfile();
-    expect(refreshProfile()).toBe(pending); // one request at a time
-    localStorage.removeItem("token");
-    answer(profile);
-    await pending;
-    expect(getToken()).toBeNull();
+    await signOut();
+    expect(await db.profile.toCollection().primaryKeys()).toEqual(["u2"]);
+    expect((await db.messages.toArray()).map((m) => m.id)).toEqual(["m2"]);
+    expect((await db.outbox.toArray()).map((row) => row.userId)).toEqual(["u2"]);
+    expect(await db.syncState.get("cursor:u1")).toBeUndefined();
+    expect((await db.syncState.get("cursor:u2"))?.value).toBe("3");
   });
 });

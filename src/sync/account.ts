@@ -1,7 +1,9 @@
+// The account's server half: wallet sign-in (nonce, token, profile check) and sign-out. The
+// profile then stays current through the change log (src/sync/pull-account.ts).
 import type { Profile, WalletSignInRequest } from "../../protocol";
 import { checkAddress, logout, signInWallet } from "../api/auth";
 import { getProfile } from "../api/profile";
-import { clearSession, getToken, saveSession } from "../db/session";
+import { clearSession, getSessionUserId, getToken, saveSession } from "../db/session";
 
 /** The server answered a token but no usable profile: the sign-in does not count. */
 export class EmptyProfileError extends Error {
@@ -36,32 +38,12 @@ export async function finishWalletSignIn(signed: WalletSignInRequest): Promise<v
  */
 export async function signOut(): Promise<void> {
   const token = getToken();
+  const userId = getSessionUserId();
   clearSession();
-  await Promise.allSettled([clearUserData(), token === null ? Promise.resolve() : logout(token)]);
-}
-
-let refreshing: Promise<void> | null = null;
-
-/**
- * Re-reads the profile of the signed-in user (start, focus, every minute): it keeps name, avatar
- * and info current and lets a lock reach an open app (the API answers 403 ACCOUNT_LOCKED, which
- * the transport hands to the app's lock handler). Failures are silent: nobody asked for it.
- */
-export function refreshProfile(): Promise<void> {
-  refreshing ??= (async () => {
-    const token = getToken();
-    if (token === null) return;
-    try {
-      const profile = await getProfile({ quiet: true });
-      // Signed out (or in as someone else) while the request was on its way: drop the answer.
-      if (getToken() === token && isUsableProfile(profile)) storeProfile(token, profile);
-    } catch {
-      // Offline, 401 or locked: the transport's hooks already did what those need.
-    }
-  })().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
+  await Promise.allSettled([
+    userId === null ? Promise.resolve() : clearUserData(userId),
+    token === null ? Promise.resolve() : logout(token),
+  ]);
 }
 
 function isUsableProfile(profile: Profile | null): profile is Profile {
@@ -82,8 +64,11 @@ function storeProfile(token: string, profile: Profile): void {
   });
 }
 
-/** The user's private data in IndexedDB; loaded on demand so Dexie stays out of the entry. */
-async function clearUserData(): Promise<void> {
-  const { clearIdentities } = await import("../db/identity");
-  await clearIdentities();
+/**
+ * The user's private data in IndexedDB (profile, identity, messages, outbox, cursor); loaded on
+ * demand so Dexie stays out of the entry chunk.
+ */
+async function clearUserData(userId: string): Promise<void> {
+  const { clearUserData: clear } = await import("../db/account-data");
+  await clear(userId);
 }

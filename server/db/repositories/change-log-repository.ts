@@ -1,9 +1,10 @@
 // The per-user change log (migration 004). Appends happen inside the caller's transaction; the
 // NOTIFY is queued by PostgreSQL and delivered only if that transaction commits, so no poke ever
 // announces a change that was rolled back.
-import type { Queryable } from "../db";
+import { scopedChannelSql, type Queryable } from "../db";
 
-/** The channel carrying "<userId>:<seq>" after each committed append. */
+/** The channel carrying "<userId>:<seq>" after each committed append; scoped to the schema
+ * (db.ts scopedChannel), so listen with `db.listen(CHANGE_CHANNEL, …)`. */
 export const CHANGE_CHANNEL = "quanta_change";
 
 export interface ChangeInput {
@@ -43,17 +44,46 @@ export async function appendChange(tx: Queryable, change: ChangeInput): Promise<
       change.op === "delete" ? null : JSON.stringify(change.data),
     ],
   );
-  await tx.query("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, `${change.userId}:${head.seq}`]);
+  await tx.query(`SELECT pg_notify(${scopedChannelSql("$1")}, $2)`, [
+    CHANGE_CHANNEL,
+    `${change.userId}:${head.seq}`,
+  ]);
   return head.seq;
+}
+
+/**
+ * Waits for every open transaction that is appending for this user and keeps new appends out
+ * until this transaction ends: each change_log insert takes a key-share lock on the user's row
+ * through its foreign key, and FOR UPDATE conflicts with exactly that. For starting a log.
+ */
+export async function lockUserAgainstAppends(tx: Queryable, userId: string): Promise<boolean> {
+  const rows = await tx.query("SELECT id FROM users WHERE id = $1 FOR UPDATE", [userId]);
+  return rows.length > 0;
+}
+
+/**
+ * Locks the user's head row until commit, as an append would. Taken before reading a state to
+ * record, so that the state read is no older than any entry committed before ours.
+ */
+export async function lockChangeHead(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("SELECT seq FROM change_heads WHERE user_id = $1 FOR UPDATE", [userId]);
 }
 
 /** The user's newest seq, or null before the first append. */
 export async function changeHead(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.query<{ seq: string }>(
-    "SELECT seq FROM change_heads WHERE user_id = $1",
-    [userId],
-  );
+  const [row] = await db.query<{ seq: string }>("SELECT seq FROM change_heads WHERE user_id = $1", [
+    userId,
+  ]);
   return row?.seq ?? null;
+}
+
+/** The newest seq of each of these users that has a log (user id -> seq). */
+export async function changeHeads(db: Queryable, userIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ user_id: string; seq: string }>(
+    "SELECT user_id, seq FROM change_heads WHERE user_id = ANY($1::bigint[])",
+    [userIds],
+  );
+  return new Map(rows.map((row) => [row.user_id, row.seq]));
 }
 
 /**

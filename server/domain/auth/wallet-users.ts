@@ -6,6 +6,8 @@ import {
   insertWalletUser,
   type UserRow,
 } from "../../db/repositories/user-repository";
+import { sendSystemMessage } from "../messages/system-messages";
+import { recordProfile } from "../sync/change-log";
 import { newInviteCode, normaliseInviteCode } from "./invite-codes";
 
 /** Invite codes are 8 of 36 characters; five clashes in a row means something else is wrong. */
@@ -32,7 +34,12 @@ export async function findOrCreateWalletUser(
       inviteCode: newInviteCode(),
       referrerId,
     });
-    if (created) return created;
+    if (created) {
+      // A new account starts its change log: the profile, and a welcome in the messages.
+      await recordProfile(db, created.id);
+      await sendSystemMessage(db, created.id, "welcome");
+      return created;
+    }
     // Nothing inserted: either a concurrent first sign-in of this address won (use its user),
     // or the random invite code was taken (try another).
     const raced = await findUserByAddress(db, address);

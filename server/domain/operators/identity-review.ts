@@ -14,6 +14,8 @@ import {
   type IdentityReviewRow,
 } from "../../db/repositories/identity-repository";
 import { ApiError } from "../../plugins/envelope";
+import { sendSystemMessage } from "../messages/system-messages";
+import { recordIdentity, recordProfile } from "../sync/change-log";
 import { toPage } from "./list-page";
 import type { OperatorActor } from "./operator-actor";
 
@@ -89,6 +91,16 @@ async function decide(
       targetId: decided.id,
       detail: { userId: decided.user_id, ...(reason === null ? {} : { reason }) },
     });
+    // The user's devices learn of the decision with the audit row: identity, the profile's
+    // `verified`, and a message saying so.
+    await recordIdentity(tx, decided.user_id);
+    await recordProfile(tx, decided.user_id);
+    await sendSystemMessage(
+      tx,
+      decided.user_id,
+      status === 1 ? "identity-passed" : "identity-rejected",
+      reason === null ? {} : { reason },
+    );
     return decided;
   });
   return toAdminIdentityItem(row);

@@ -7,6 +7,7 @@ import { appendAudit } from "../../db/repositories/audit-repository";
 import { setLocked } from "../../db/repositories/user-repository";
 import { lockUserByAddress } from "../../db/repositories/user-row-repository";
 import { ApiError } from "../../plugins/envelope";
+import { recordProfile } from "../sync/change-log";
 import type { OperatorActor } from "./operator-actor";
 
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
@@ -25,7 +26,10 @@ export async function setUserLocked(
     const user = await lockUserByAddress(tx, normalised);
     if (user === null) throw new ApiError(404, "NOT_FOUND", `No user with address ${normalised}`);
     const changed = user.locked !== locked;
-    if (changed) await setLocked(tx, user.id, locked);
+    if (changed) {
+      await setLocked(tx, user.id, locked);
+      await recordProfile(tx, user.id);
+    }
     // Recorded even when nothing changed: the log is of what operators did, not only of effects.
     await appendAudit(tx, {
       actorId: actor.id,

@@ -5,7 +5,10 @@ import type { FastifyPluginAsync } from "fastify";
 import { readAuditLog } from "../../domain/operators/audit-log";
 import { ok } from "../../plugins/envelope";
 import { LIST_QUERY_PROPERTIES, type ListQuery } from "./admin-schemas";
+import { articleRoutes } from "./article-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
+import { messageRoutes } from "./message-routes";
+import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -13,6 +16,9 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(identityReviewRoutes);
   await app.register(userRoutes);
+  await app.register(messageRoutes);
+  await app.register(articleRoutes);
+  await app.register(subscriptionRoutes);
 
   app.get<{ Querystring: ListQuery }>(
     "/audit",

@@ -1,13 +1,42 @@
+// /home, read entirely from IndexedDB: the pitch, prices, help centre, "built on", the e-mail
+// subscription, service status, contact buttons and the footer — with how fresh it all is.
 import { useLingui } from "@lingui/react/macro";
+import { useLinks } from "../../db/queries/links";
+import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { NotYetAvailable } from "../../ui/notices";
+import { oldest, ScreenFreshness } from "../shell/screen-freshness";
+import { useContentLang } from "../shell/use-content-lang";
+import { ContactLinks } from "./contact-links";
+import { FooterBlock } from "./footer-block";
+import { HelpBlock } from "./help-block";
+import { PartnersBlock } from "./partners-block";
+import { PitchBlock } from "./pitch-block";
+import { StatusBlock } from "./status-block";
+import { SubscribeBlock } from "./subscribe-block";
+import { TickersBlock } from "./tickers-block";
+import "./home.css";
 
-/** Home: the frame only; the issue that builds this function fills it. */
 export function HomeScreen() {
   const { t } = useLingui();
+  const lang = useContentLang();
+  const links = useLinks(lang);
+  const linkRows = links.status === "ready" ? links.value : [];
+  // The page is only as fresh as its stalest part.
+  const settingsAt = useFreshness("settings");
+  const linksAt = useFreshness("links");
+  const articlesAt = useFreshness("articles");
+  const statusAt = useFreshness("status");
   return (
     <ScreenFrame title={t`Home`} testId="screen-home">
-      <NotYetAvailable />
+      <ScreenFreshness at={oldest([settingsAt, linksAt, articlesAt, statusAt])} />
+      <PitchBlock />
+      <ContactLinks links={linkRows} />
+      <TickersBlock />
+      <HelpBlock />
+      <SubscribeBlock />
+      <StatusBlock />
+      <PartnersBlock links={linkRows} />
+      <FooterBlock links={linkRows} />
     </ScreenFrame>
   );
 }

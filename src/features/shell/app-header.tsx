@@ -1,6 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useServerInfo } from "./use-shell-state";
+
+// The unread count reads IndexedDB: loaded after the entry chunk, so Dexie stays out of it
+// (DESIGN §8 budget). The fallback keeps the button's place, so the header does not shift.
+const MessagesButton = lazy(() =>
+  import("./messages-button").then((module) => ({ default: module.MessagesButton })),
+);
 
 export function AppHeader(props: { onMenu: () => void; menuOpen: boolean }) {
   const { t } = useLingui();
@@ -26,6 +33,9 @@ export function AppHeader(props: { onMenu: () => void; menuOpen: boolean }) {
           <Trans>Demo</Trans>
         </span>
       )}
+      <Suspense fallback={<span className="q-header__messages" aria-hidden="true" />}>
+        <MessagesButton />
+      </Suspense>
     </header>
   );
 }

@@ -17,4 +17,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/recharge", label: msg`Recharge` },
   { to: "/verified", label: msg`Verified` },
   { to: "/my", label: msg`Assets` },
+  // Added by the local-first issue: the data and news area (not in the seed's menu).
+  { to: "/data", label: msg`News and help` },
 ];

@@ -1,16 +1,18 @@
+// The app's one piece of wiring: transport hooks (session, navigation, toasts, online state),
+// and the sync engine with the content language.
 import { t } from "@lingui/core/macro";
 import type { AnyRouter } from "@tanstack/react-router";
 import { configureApi } from "../../api/client";
 import { clearSession, getToken } from "../../db/session";
+import { isLang } from "../../i18n/locales";
 import { translateServerMessage } from "../../i18n/server-messages";
-import { i18n } from "../../i18n/setup";
+import { i18n, initialLang } from "../../i18n/setup";
 import { signOut } from "../../sync/account";
 import { reportReachability, startOnlineTracking } from "../../sync/online";
-import { startProfileRefresh } from "../../sync/profile-refresh";
 import { refreshServerInfo } from "../../sync/server-info";
 import { showToast } from "../../ui/toast/toast-store";
 
-/** Connects transport, session, navigation and toasts — the app's one piece of wiring. */
+/** Connects transport, session, navigation, toasts and the sync engine. */
 export function wireApp(router: AnyRouter): void {
   const origin = window.location.origin;
   // Navigation errors are swallowed (DESIGN §7): a superseded navigation is not a failure.
@@ -23,8 +25,9 @@ export function wireApp(router: AnyRouter): void {
       void toLogin();
     },
     onLocked: () => {
-      // Every call of a locked account answers 403 ACCOUNT_LOCKED: sign out here, tell the
-      // user why in their language, and show the only screen they may still use.
+      // Every call of a locked account answers 403 ACCOUNT_LOCKED — the sync engine's pulls
+      // included, on start, focus and every minute: sign out here, tell the user why in their
+      // language, and show the only screen they may still use.
       void signOut();
       showToast(t`Your account is locked`);
       void toLogin();
@@ -34,5 +37,15 @@ export function wireApp(router: AnyRouter): void {
   });
   startOnlineTracking(() => void refreshServerInfo(origin));
   void refreshServerInfo(origin);
-  startProfileRefresh();
+
+  // Dexie and the engine load right after the entry chunk, not in it.
+  // A failed load (the chunk missing after an update) leaves the screens on what IndexedDB has.
+  const sync = import("../../sync/app-sync");
+  sync.then(({ startAppSync }) => startAppSync(initialLang())).catch(() => undefined);
+  // Lingui emits "change" on every activation: at start and when the user switches language.
+  i18n.on("change", () => {
+    const lang = i18n.locale;
+    if (!isLang(lang)) return;
+    sync.then(({ setContentLanguage }) => setContentLanguage(lang)).catch(() => undefined);
+  });
 }

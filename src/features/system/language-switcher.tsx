@@ -4,7 +4,10 @@ import { isLang, LANG_NAMES, LANGS } from "../../i18n/locales";
 import { activateLang } from "../../i18n/setup";
 import { showToast } from "../../ui/toast/toast-store";
 
-/** Choosing a language switches at once and is remembered (localStorage `lang`). */
+/**
+ * Choosing a language switches at once and is remembered (localStorage `lang`). Content in that
+ * language is then pulled: wire-app.ts tells the sync layer on every Lingui activation.
+ */
 export function LanguageSwitcher() {
   const { i18n, t } = useLingui();
   const id = useId();

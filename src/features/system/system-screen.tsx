@@ -4,7 +4,10 @@ import { countryName } from "../../i18n/countries";
 import { isLang } from "../../i18n/locales";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { useServerInfo } from "../shell/use-shell-state";
+import { ClearLocalData } from "./clear-local-data";
 import { LanguageSwitcher } from "./language-switcher";
+import { SyncStatus } from "./sync-status";
+import "./system.css";
 
 const darkQuery = "(prefers-color-scheme: dark)";
 
@@ -14,7 +17,7 @@ function subscribeTheme(listener: () => void): () => void {
   return () => query.removeEventListener("change", listener);
 }
 
-/** DESIGN §7: /system is settings — language, theme, version, about. */
+/** DESIGN §7: /system is settings — language, theme, storage and sync, local data, about. */
 export function SystemScreen() {
   const { i18n, t } = useLingui();
   const server = useServerInfo();
@@ -46,6 +49,8 @@ export function SystemScreen() {
           )}
         </p>
       </section>
+      <SyncStatus />
+      <ClearLocalData />
       <section className="q-card">
         <h2>
           <Trans>About</Trans>

@@ -1,16 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
-import { OfflineError, submitIdentity } from "../../sync/identity";
+import { submitIdentity } from "../../sync/commands";
 import { showToast } from "../../ui/toast/toast-store";
-import { useOnline } from "../shell/use-shell-state";
 import { ID_TYPES, type IdType } from "./id-types";
 import { PhotoField } from "./photo-field";
 import { validateIdentity, type IdentityErrors } from "./validate-identity";
 
-/** The verification form: name, ID number, ID type and a photo, all required. */
+/**
+ * The verification form: name, ID number, ID type and a photo, all required. Submitting saves
+ * it in the outbox (photo included), so it works offline; the screen shows the entry's state.
+ */
 export function IdentityForm() {
   const { i18n, t } = useLingui();
-  const online = useOnline();
   const nameId = useId();
   const numberId = useId();
   const typeId = useId();
@@ -30,17 +31,14 @@ export function IdentityForm() {
     setSending(true);
     try {
       await submitIdentity({ name: name.trim(), idNumber: idNumber.trim(), idType, photo });
-      showToast(t`Submitted. Submissions are reviewed within 24 hours.`, "success");
       setName("");
       setIdNumber("");
       setIdType(null);
       setPhoto(null);
       setPhotoKey((key) => key + 1);
-    } catch (error) {
-      // Server errors were already shown by the transport; offline needs saying here.
-      if (error instanceof OfflineError) {
-        showToast(t`You are offline. Submitting needs a connection; your entries are kept.`);
-      }
+    } catch {
+      // Saving on the device failed (storage full or blocked); the entries stay in the form.
+      showToast(t`It could not be saved on this device. Please try again.`);
     } finally {
       setSending(false);
     }
@@ -112,17 +110,7 @@ export function IdentityForm() {
         {numberError !== null && <p className="q-field__error">{numberError}</p>}
       </div>
       <PhotoField key={photoKey} onChange={setPhoto} error={message("photo")} />
-      {!online && (
-        <p className="q-notice" role="status">
-          <Trans>You are offline. Submitting needs a connection.</Trans>
-        </p>
-      )}
-      <button
-        type="submit"
-        className="q-button"
-        disabled={sending || !online}
-        data-testid="identity-submit"
-      >
+      <button type="submit" className="q-button" disabled={sending} data-testid="identity-submit">
         {sending ? <Trans>Sending…</Trans> : <Trans>Submit for review</Trans>}
       </button>
     </form>

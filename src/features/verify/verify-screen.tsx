@@ -1,16 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useIdentity } from "../../db/identity";
+import { useOutbox } from "../../db/outbox";
+import { useFreshness } from "../../db/sync-state";
 import { refreshIdentity } from "../../sync/identity";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { showToast } from "../../ui/toast/toast-store";
+import { newestEntry, OutboxBadge } from "../shell/outbox-badge";
+import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { IdentityForm } from "./identity-form";
 import { IdentityStatus } from "./identity-status";
 import "./verify.css";
 
 /**
- * /verified: the latest submission's status (read from IndexedDB, which the sync layer fills)
- * and the form when there is none yet or the last one was rejected.
+ * /verified: the latest submission's status (read from IndexedDB, which the sync layer fills),
+ * a submission still in the outbox (waiting, sending, failed), and the form when there is none
+ * yet or the last one was rejected — but not while one is on its way.
  */
 export function VerifyScreen() {
   const { t } = useLingui();
@@ -22,7 +28,24 @@ export function VerifyScreen() {
     refreshIdentity().catch(() => undefined);
   }, [userId]);
 
+  const outbox = useOutbox({ command: "identity.submit" });
+  const freshness = useFreshness("account");
   const current = identity.status === "ready" ? identity.value : undefined;
+  const entry = outbox.status === "ready" ? newestEntry(outbox.value) : undefined;
+  // A sent entry is done: the server's answer arrives through sync as the status above.
+  const pending = entry !== undefined && entry.state !== "sent";
+
+  // Say "submitted" when the server took it — which may be long after the form was saved
+  // (offline) — and only for an entry this screen saw on its way.
+  const seen = useRef<{ id: string; state: string } | null>(null);
+  useEffect(() => {
+    if (entry === undefined) return;
+    const before = seen.current;
+    seen.current = { id: entry.id, state: entry.state };
+    if (entry.state === "sent" && before?.id === entry.id && before.state !== "sent") {
+      showToast(t`Submitted. Submissions are reviewed within 24 hours.`, "success");
+    }
+  }, [entry, t]);
   return (
     <ScreenFrame title={t`Identity verification`} testId="screen-verified">
       <p className="q-muted">
@@ -31,6 +54,7 @@ export function VerifyScreen() {
           only by the operators who review them.
         </Trans>
       </p>
+      <ScreenFreshness at={freshness} />
       {identity.status === "loading" && (
         <p className="q-muted" role="status">
           <Trans>Loading…</Trans>
@@ -42,9 +66,10 @@ export function VerifyScreen() {
         </p>
       )}
       {current !== undefined && <IdentityStatus identity={current} />}
-      {identity.status === "ready" && (current === undefined || current.status === 2) && (
-        <IdentityForm />
-      )}
+      {entry !== undefined && pending && <OutboxBadge row={entry} />}
+      {identity.status === "ready" &&
+        !pending &&
+        (current === undefined || current.status === 2) && <IdentityForm />}
     </ScreenFrame>
   );
 }

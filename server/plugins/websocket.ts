@@ -1,0 +1,52 @@
+// Websockets for the whole app (@fastify/websocket), registered once before any route so every
+// socket area (/ws/account, and the market's /ws/data, /ws/depth, /ws/kdata) shares one server.
+// Routes declare `{ websocket: true }` under WS_BASE. Clients only send small control frames.
+import fastifyWebsocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import { globalPlugin } from "./global-plugin";
+
+/** Largest frame a client may send; anything bigger closes its socket (1009). */
+export const WS_MAX_CLIENT_FRAME_BYTES = 16 * 1024;
+
+/** On shutdown, sockets get this long to answer the close frame before they are cut. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Close code and reason for "the server is going away" (RFC 6455 1001). */
+export const CLOSE_GOING_AWAY = 1001;
+
+export const websocketPlugin = globalPlugin("quanta-websocket", async (app) => {
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
+    // A client that vanishes mid-frame is ordinary on phones; not an error worth a stack trace.
+    errorHandler: (error, socket, request) => {
+      request.log.debug({ err: error }, "websocket error");
+      socket.terminate();
+    },
+    // The default closes politely and waits for every client's answer, up to ws's 30 s each:
+    // longer than the shutdown grace. Close, wait briefly, then cut what is left.
+    preClose: async function (this: FastifyInstance) {
+      await closeAll(this.websocketServer.clients);
+      await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+    },
+  });
+});
+
+async function closeAll(clients: Set<WebSocket>): Promise<void> {
+  const open = [...clients];
+  for (const socket of open) socket.close(CLOSE_GOING_AWAY, "The server is shutting down");
+  const closed = open.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) resolve();
+        else socket.once("close", () => resolve());
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(closed),
+    new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+}

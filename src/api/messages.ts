@@ -1,0 +1,18 @@
+// The signed-in user's messages (API.md /profile/message). Lists arrive through the change log
+// (GET /sync); only the read mark is sent from here.
+import { request } from "./client";
+
+/**
+ * POST /profile/message/{id}/read. Marking read twice is harmless; the key lets the server answer
+ * a retried call from its store all the same.
+ */
+export async function markMessageRead(
+  id: string,
+  idempotencyKey: string,
+  opts: { quiet?: boolean } = {},
+): Promise<void> {
+  await request<null>("POST", `profile/message/${encodeURIComponent(id)}/read`, {
+    ...opts,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}

@@ -1,0 +1,79 @@
+// The public content of /system/* (API.md): settings, links, articles, service status, and the
+// e-mail subscription. Reads are conditional GETs (strong ETags), so an unchanged dataset costs
+// one 304.
+import type {
+  Article,
+  ArticleItem,
+  Lang,
+  LinkItem,
+  ListPage,
+  SystemSettings,
+  SystemStatus,
+} from "../../protocol";
+import { conditionalRequest, request, type Conditional } from "./client";
+
+export interface ReadOptions {
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+/** GET /system/system?lang= */
+export function getSystemSettings(
+  lang: Lang,
+  etag: string | null,
+  opts: ReadOptions = {},
+): Promise<Conditional<SystemSettings>> {
+  return conditionalRequest("system/system", etag, { ...opts, searchParams: { lang } });
+}
+
+/** GET /system/link?lang= */
+export function getLinks(
+  lang: Lang,
+  etag: string | null,
+  opts: ReadOptions = {},
+): Promise<Conditional<LinkItem[]>> {
+  return conditionalRequest("system/link", etag, { ...opts, searchParams: { lang } });
+}
+
+/** GET /system/article?lang=&cursor=&limit= (every category, newest first). */
+export function getArticlePage(
+  page: { lang: Lang; cursor: string | null; limit: number },
+  etag: string | null,
+  opts: ReadOptions = {},
+): Promise<Conditional<ListPage<ArticleItem>>> {
+  const searchParams: Record<string, string | number> = { lang: page.lang, limit: page.limit };
+  if (page.cursor !== null) searchParams["cursor"] = page.cursor;
+  return conditionalRequest("system/article", etag, { ...opts, searchParams });
+}
+
+/** GET /system/article/{id}?lang=: the item with its sanitised body. */
+export function getArticle(id: string, lang: Lang, opts: ReadOptions = {}): Promise<Article> {
+  return request<Article>("GET", `system/article/${encodeURIComponent(id)}`, {
+    ...opts,
+    searchParams: { lang },
+  });
+}
+
+/** GET /system/status: every service's state and uptime. */
+export function getSystemStatus(
+  etag: string | null,
+  opts: ReadOptions = {},
+): Promise<Conditional<SystemStatus>> {
+  return conditionalRequest("system/status", etag, opts);
+}
+
+/**
+ * POST /system/subscribe. The key makes a retry after a lost answer harmless: the server answers
+ * the stored response instead of subscribing twice.
+ */
+export async function subscribeEmail(
+  email: string,
+  idempotencyKey: string,
+  opts: ReadOptions = {},
+): Promise<void> {
+  await request<null>("POST", "system/subscribe", {
+    ...opts,
+    json: { email },
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}

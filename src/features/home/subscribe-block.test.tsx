@@ -1,0 +1,60 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import Dexie from "dexie";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, database, DB_NAME } from "../../db/database";
+import { messages as en } from "../../locales/en/messages.po";
+import { SubscribeBlock } from "./subscribe-block";
+
+function mount() {
+  render(
+    <I18nProvider i18n={i18n}>
+      <SubscribeBlock />
+    </I18nProvider>,
+  );
+}
+
+function submit(email: string) {
+  fireEvent.change(screen.getByTestId("subscribe-email"), { target: { value: email } });
+  fireEvent.click(screen.getByTestId("subscribe-submit"));
+}
+
+describe("<SubscribeBlock>", () => {
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    i18n.loadAndActivate({ locale: "en", messages: en });
+  });
+  beforeEach(async () => {
+    closeDatabase();
+    await Dexie.delete(DB_NAME);
+  });
+  afterEach(cleanup);
+
+  it("refuses an invalid address before saving anything", async () => {
+    mount();
+    submit("ada@example");
+    expect((await screen.findByTestId("subscribe-error")).textContent).toBe(
+      "Please enter a valid email address",
+    );
+    expect(screen.getByTestId("subscribe-email").getAttribute("aria-invalid")).toBe("true");
+    expect(await database().outbox.count()).toBe(0);
+    expect(screen.queryByTestId("outbox-state")).toBeNull();
+  });
+
+  it("saves a valid address in the outbox and shows it waiting to be sent", async () => {
+    mount();
+    submit("  Ada@Example.org ");
+    const state = await screen.findByTestId("outbox-state");
+    expect(state.dataset["state"]).toBe("waiting");
+    expect(state.textContent).toContain("Waiting to send");
+    const rows = await database().outbox.toArray();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.command).toBe("system.subscribe");
+    expect((screen.getByTestId("subscribe-email") as HTMLInputElement).value).toBe("");
+
+    // The sync layer's answer reaches the form through IndexedDB.
+    await database().outbox.update(rows[0]?.id ?? "", { state: "sent" });
+    await waitFor(() => expect(screen.getByTestId("outbox-state").dataset["state"]).toBe("sent"));
+  });
+});

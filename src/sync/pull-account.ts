@@ -1,0 +1,37 @@
+// Pulls the signed-in user's change log (GET /sync) page by page into IndexedDB, each page in one
+// transaction with its cursor. A missing cursor (new device, storage evicted, database cleared)
+// reads from the beginning, which rebuilds the user's data; a cursor the server rejects (400: the
+// server was reset) starts over from empty.
+import type { SyncPage } from "../../protocol";
+import { ApiError } from "../api/errors";
+import { getChanges } from "../api/sync";
+import { applySyncPage, resetAccountData } from "../db/account-data";
+import { getSessionUserId } from "../db/session";
+import { readCursor } from "../db/sync-state";
+
+/** A guard against a server that never says hasMore: false. */
+const MAX_PAGES = 1_000;
+
+export async function pullAccount(userId: string): Promise<void> {
+  let restarted = false;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    if (getSessionUserId() !== userId) return;
+    const cursor = await readCursor(userId);
+    let page: SyncPage;
+    try {
+      page = await getChanges(cursor, { quiet: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && cursor !== "" && !restarted) {
+        restarted = true;
+        await resetAccountData(userId);
+        continue;
+      }
+      throw error;
+    }
+    const result = await applySyncPage(userId, cursor, page);
+    if (result === "signed-out") return;
+    // "stale": the cursor moved under us (database reset); read it again and go on from there.
+    if (result === "applied" && !page.hasMore) return;
+  }
+  throw new Error(`The change log did not end within ${MAX_PAGES} pages.`);
+}
