@@ -77,7 +77,7 @@ export interface ArticleItem {
 }
 
 export interface Article extends ArticleItem {
-  /** Sanitised HTML (a small allow-list: p, h2, h3, ul, ol, li, strong, em, a, blockquote, br). */
+  /** Sanitised HTML: only the allow-list of article-html.ts. */
   body: string;
 }
 

@@ -11,3 +11,4 @@ export * from "./content";
 export * from "./messages";
 export * from "./sync";
 export * from "./email";
+export * from "./article-html";

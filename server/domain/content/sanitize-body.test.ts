@@ -2,7 +2,8 @@
 // or styles the page survives; allowed markup and safe links do.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasText, safeHref, sanitizeBody } from "./sanitize-body";
+import { articleHrefKind as safeHref } from "../../../protocol/article-html";
+import { hasText, sanitizeBody } from "./sanitize-body";
 
 describe("sanitizeBody", () => {
   it.each([

@@ -2,7 +2,8 @@
 // the app; https links were given target=_blank and rel=noopener by the sanitiser.
 import { useRouter } from "@tanstack/react-router";
 import { useMemo, type MouseEvent } from "react";
-import { articleHrefKind, sanitizeArticleBody } from "./sanitize-article";
+import { articleHrefKind } from "../../../protocol";
+import { sanitizeArticleBody } from "./sanitize-article";
 
 export function ArticleBody(props: { html: string }) {
   const router = useRouter();

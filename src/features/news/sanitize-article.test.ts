@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { articleHrefKind, sanitizeArticleBody } from "./sanitize-article";
+import { articleHrefKind } from "../../../protocol";
+import { sanitizeArticleBody } from "./sanitize-article";
 
 /** Parses the sanitised HTML back, to assert on structure instead of exact strings. */
 function parse(html: string): HTMLElement {

@@ -1,38 +1,9 @@
 // Article HTML is sanitised again on the device before it is rendered, with the same allow-list
-// the server applies (protocol/content.ts Article.body): IndexedDB is writable by anything that
+// the server applies (protocol/article-html.ts): IndexedDB is writable by anything that
 // runs on this origin, so what comes out of it is not trusted either. Imported only by the
 // article screen, so DOMPurify stays in that route's chunk, out of the entry.
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
-
-export const ARTICLE_TAGS = [
-  "p",
-  "h2",
-  "h3",
-  "ul",
-  "ol",
-  "li",
-  "strong",
-  "em",
-  "a",
-  "blockquote",
-  "br",
-];
-
-// No whitespace or control characters anywhere: browsers strip tabs and new lines from URLs, so
-// "/\t/evil.example" would become the protocol-relative "//evil.example".
-const IN_APP_HREF = /^\/(?![/\\])[^\s\\\p{Cc}]*$/u;
-const HTTPS_HREF = /^https:\/\/[^\s\\\p{Cc}]+$/iu;
-
-/** What a link in an article may point to: an https page or an in-app path; else nothing. */
-export function articleHrefKind(href: string): "https" | "in-app" | null {
-  if (IN_APP_HREF.test(href)) return "in-app";
-  if (!HTTPS_HREF.test(href)) return null;
-  try {
-    return new URL(href).protocol === "https:" ? "https" : null;
-  } catch {
-    return null;
-  }
-}
+import { ARTICLE_BODY_TAGS, articleHrefKind } from "../../../protocol";
 
 let purifier: Purifier | null = null;
 
@@ -62,7 +33,7 @@ function getPurifier(): Purifier {
 /** The body as safe HTML: only the allow-listed tags, only safe links, no attributes else. */
 export function sanitizeArticleBody(html: string): string {
   return getPurifier().sanitize(html, {
-    ALLOWED_TAGS: ARTICLE_TAGS,
+    ALLOWED_TAGS: [...ARTICLE_BODY_TAGS],
     ALLOWED_ATTR: ["href"],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
