@@ -2,11 +2,9 @@
 // only, every field validated with the field named, bodies sanitised, every change audited, an
 // edited seed article kept across seeding and a deleted one never brought back. And the same
 // through `npm run admin -- article …` as real processes, with the server stopped and running.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Article, ArticleItem } from "../../protocol/content";
@@ -17,6 +15,7 @@ import { parseAdminArgs } from "../../server/cli/admin-commands";
 import { createPgliteDb } from "../../server/db/pglite-db";
 import { seedContent } from "../../server/domain/content/seed-content";
 import { SEED_ARTICLES } from "../../server/domain/content/seed/index";
+import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { buildTestApp } from "./helpers/test-app";
@@ -326,37 +325,9 @@ describe("edit and delete", () => {
 });
 
 describe("npm run admin -- article", () => {
-  const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-  const children = new Set<ChildProcess>();
-  afterAll(() => {
-    // Only the children this block started, by their own handles.
-    for (const child of children) child.kill("SIGKILL");
-  });
-
-  /** A child with only the given variables on top of ours, never the caller's DATABASE_URL. */
-  function run(script: string, args: string[], env: Record<string, string>) {
-    const dropped = new Set(["DATABASE_URL", "PUBLIC_ORIGIN", "QUANTA_MODE", "PORT"]);
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !dropped.has(name)),
-    );
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      env: { ...inherited, HOST: "127.0.0.1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on("exit", (code) => {
-        children.delete(child);
-        resolve(code);
-      }),
-    );
-    return { child, output: () => ({ stdout, stderr }), exited };
-  }
+  const runner = new ChildRunner();
+  afterAll(() => runner.killAll());
+  const run = runner.run.bind(runner);
 
   async function cli(env: Record<string, string>, ...args: string[]) {
     const child = run("server/cli/admin.ts", ["article", ...args], env);

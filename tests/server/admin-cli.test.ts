@@ -1,54 +1,22 @@
 // `npm run admin` as real processes (DESIGN §4): with the server stopped the CLI opens the
 // embedded database itself; with the server running (it holds PGlite) the CLI goes through the
 // server's admin socket. Both paths run the same commands with the same audit trail.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import type { AuditItem } from "../../protocol/admin";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { createUserSession } from "./helpers/sessions";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const children = new Set<ChildProcess>();
-
-interface Run {
-  child: ChildProcess;
-  output: () => { stdout: string; stderr: string };
-  exited: Promise<number | null>;
-}
-
-/** A child with only the given variables on top of ours, never the caller's DATABASE_URL. */
-function run(script: string, args: string[], env: Record<string, string>): Run {
-  const dropped = new Set(["DATABASE_URL", "PUBLIC_ORIGIN", "QUANTA_MODE", "PORT"]);
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !dropped.has(name)),
-  );
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: ROOT,
-    env: { ...inherited, HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, output: () => ({ stdout, stderr }), exited };
-}
+const runner = new ChildRunner();
+const run = runner.run.bind(runner);
 
 async function admin(env: Record<string, string>, ...args: string[]) {
   const cli = run("server/cli/admin.ts", args, env);
@@ -56,10 +24,7 @@ async function admin(env: Record<string, string>, ...args: string[]) {
   return { code, ...cli.output() };
 }
 
-afterAll(() => {
-  // Only the children this file started, by their own handles.
-  for (const child of children) child.kill("SIGKILL");
-});
+afterAll(() => runner.killAll());
 
 it("runs create-admin, lock and unlock directly and through a running server", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-cli-"));

@@ -2,6 +2,7 @@
 // present in this folder (translations added later are checked without touching this test),
 // cover files, the body HTML allow-list, the limits of the content tables' CHECKs, and the
 // facts the help centre must state.
+import { ARTICLE_BODY_TAGS } from "../../../../protocol/article-html";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,19 +30,7 @@ const TITLE_MAX = 100;
 const SUMMARY_MAX = 200;
 const LINK_TITLE_MAX = 200;
 const COVER_MAX_BYTES = 3 * 1024;
-const ALLOWED_TAGS = new Set([
-  "p",
-  "h2",
-  "h3",
-  "ul",
-  "ol",
-  "li",
-  "strong",
-  "em",
-  "a",
-  "blockquote",
-  "br",
-]);
+const ALLOWED_TAGS = new Set<string>(ARTICLE_BODY_TAGS);
 
 const langFiles = LANGS.filter((lang) => existsSync(join(here, `${lang}.ts`)));
 const contents = new Map<Lang, LangContent>();
