@@ -3,29 +3,15 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2E } from "./harness/fixtures";
+import { waitForServiceWorker } from "./helpers/local-first";
 
 const distCopy = mkdtempSync(path.join(tmpdir(), "quanta-dist-"));
 cpSync(path.resolve("dist"), distCopy, { recursive: true });
 afterAll(() => rmSync(distCopy, { recursive: true, force: true }));
 
 const e2e = useE2E({ server: { distDir: distCopy } });
-
-/** Waits until a service worker controls the page (the first visit installs and claims it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return (
-        registration?.active?.state === "activated" && navigator.serviceWorker.controller !== null
-      );
-    },
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
-}
 
 describe("PWA", () => {
   it("has a valid manifest with installable icons", async () => {
