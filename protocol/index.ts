@@ -12,3 +12,4 @@ export * from "./messages";
 export * from "./sync";
 export * from "./email";
 export * from "./article-html";
+export * from "./market";

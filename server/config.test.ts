@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       siweChainIds: [31337, 1],
       walletConnect: false,
       operatorCountry: "",
+      market: { source: "simulated", seed: "quanta-demo", ticksPerSecond: 1, backfillDays: 30 },
     });
   });
 
@@ -63,6 +64,7 @@ describe("loadConfig", () => {
       siweChainIds: [1, 10],
       walletConnect: true,
       operatorCountry: "CH",
+      market: { source: "binance", seed: "quanta-demo", ticksPerSecond: 1, backfillDays: 30 },
     });
   });
 
@@ -164,6 +166,37 @@ describe("loadConfig", () => {
   it("rejects a malformed DATABASE_URL without printing it", () => {
     expect(problemsOf({ DATABASE_URL: "not a url" })).toEqual([
       "DATABASE_URL must be a postgres:// or postgresql:// URL (got not a URL)",
+    ]);
+  });
+
+  it("reads the simulated market's settings", () => {
+    const env = { MARKET_SOURCE: "simulated", MARKET_SEED: "s1", MARKET_TICKS_PER_SECOND: "10" };
+    expect(loadConfig({ ...env, MARKET_BACKFILL_DAYS: "1" }, CWD).market).toEqual({
+      source: "simulated",
+      seed: "s1",
+      ticksPerSecond: 10,
+      backfillDays: 1,
+    });
+  });
+
+  it("rejects market settings it cannot honour, saying why", () => {
+    expect(problemsOf({ MARKET_SOURCE: "binance" })).toEqual([
+      'MARKET_SOURCE=binance is not available yet (the exchange adapter is still to be built); use "simulated" in demo mode',
+    ]);
+    expect(problemsOf({ MARKET_SOURCE: "nasdaq" })).toEqual([
+      'MARKET_SOURCE must be "simulated" (got "nasdaq")',
+    ]);
+    expect(problemsOf({ MARKET_TICKS_PER_SECOND: "11", MARKET_BACKFILL_DAYS: "-1" })).toEqual([
+      'MARKET_TICKS_PER_SECOND must be an integer from 1 to 10 (got "11")',
+      'MARKET_BACKFILL_DAYS must be an integer from 0 to 365 (got "-1")',
+    ]);
+    const production = {
+      QUANTA_MODE: "production",
+      DATABASE_URL: "postgres://u@h/db",
+      PUBLIC_ORIGIN: "https://quanta.example",
+    };
+    expect(problemsOf({ ...production, MARKET_SOURCE: "simulated" })).toEqual([
+      "MARKET_SOURCE=simulated is demo only; it cannot run with QUANTA_MODE=production",
     ]);
   });
 });

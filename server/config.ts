@@ -33,6 +33,22 @@ export interface Config {
   walletConnect: boolean;
   /** ISO 3166-1 alpha-2 code of the operator's country (GET /system/system), or "". */
   operatorCountry: string;
+  market: MarketConfig;
+}
+
+export interface MarketConfig {
+  /**
+   * `simulated` is the demo feed (DESIGN §4); `binance` is the production adapter, not built
+   * yet: production defaults to it and then runs without a feed (status `live` stays down)
+   * rather than with a simulated one.
+   */
+  source: "simulated" | "binance";
+  /** Seed of the simulated feed: the same seed replays the same market. */
+  seed: string;
+  /** Simulated steps per second per symbol, 1..10. */
+  ticksPerSecond: number;
+  /** Days of 1m candles the simulated feed backfills into a fresh database. */
+  backfillDays: number;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -71,6 +87,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const trustProxy = parseTrustProxy(read("TRUST_PROXY"), problems);
   const siweChainIds = parseChainIds(read("SIWE_CHAIN_IDS"), mode, problems);
   const operatorCountry = parseCountry(read("OPERATOR_COUNTRY"), problems);
+  const market = parseMarket(read, mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -107,6 +124,41 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     siweChainIds,
     walletConnect: (read("VITE_WC_PROJECT_ID") ?? "") !== "",
     operatorCountry,
+    market,
+  };
+}
+
+function parseMarket(
+  read: (name: string) => string | undefined,
+  mode: QuantaMode,
+  problems: string[],
+): MarketConfig {
+  const source = read("MARKET_SOURCE");
+  if (source === "binance") {
+    problems.push(
+      'MARKET_SOURCE=binance is not available yet (the exchange adapter is still to be built); use "simulated" in demo mode',
+    );
+  } else if (source !== undefined && source !== "simulated") {
+    problems.push(`MARKET_SOURCE must be "simulated" (got "${source}")`);
+  } else if (source === "simulated" && mode === "production") {
+    // DESIGN §1.5: a simulated market never prices real money.
+    problems.push(
+      "MARKET_SOURCE=simulated is demo only; it cannot run with QUANTA_MODE=production",
+    );
+  }
+  const intIn = (name: string, min: number, max: number, fallback: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+    if (n >= min && n <= max) return n;
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
+    return fallback;
+  };
+  return {
+    source: mode === "production" ? "binance" : "simulated",
+    seed: read("MARKET_SEED") ?? "quanta-demo",
+    ticksPerSecond: intIn("MARKET_TICKS_PER_SECOND", 1, 10, 1),
+    backfillDays: intIn("MARKET_BACKFILL_DAYS", 0, 365, 30),
   };
 }
 

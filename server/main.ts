@@ -11,6 +11,8 @@ import { claimInstance } from "./db/repositories/instance-repository";
 import { seedContent } from "./domain/content/seed-content";
 import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
 import { isEntryPoint } from "./entry-point";
+import { liveProbe } from "./market/live-probe";
+import { startSimulatedMarket, type RunningMarket } from "./market/start-market";
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +23,8 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let db: Db | undefined;
   let adminSocket: AdminSocket | undefined;
   let prober: StatusProber | undefined;
+  let market: Promise<RunningMarket | undefined> = Promise.resolve(undefined);
+  const stopMarketStart = new AbortController();
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -46,6 +50,14 @@ export async function runServer(env: Env = process.env): Promise<void> {
     prober = startStatusProber(db, config, {
       onError: (err) => log.error({ err }, "status probe round failed"),
     });
+    // After listening: a first start backfills history for a few seconds; `live` stays down
+    // until the feed runs.
+    const { registry } = prober;
+    const marketDb = db;
+    market = startMarket(config, marketDb, log, stopMarketStart.signal).then((running) => {
+      if (running) registry.registerProbe("live", liveProbe(marketDb, running.feed));
+      return running;
+    });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
@@ -55,7 +67,39 @@ export async function runServer(env: Env = process.env): Promise<void> {
     process.exit(1);
   }
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
-  handleShutdownSignals(app, db, app.log, adminSocket, prober);
+  handleShutdownSignals(app, db, app.log, adminSocket, prober, async () => {
+    stopMarketStart.abort();
+    await (await market)?.stop();
+  });
+}
+
+/**
+ * The simulated feed in demo; production's exchange adapter is not built yet (no feed, `live`
+ * down). Never rejects: a market that cannot start leaves the rest of the server serving.
+ */
+async function startMarket(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Promise<RunningMarket | undefined> {
+  if (config.market.source !== "simulated") {
+    log.warn("no market feed: the exchange adapter (MARKET_SOURCE=binance) is not built yet");
+    return undefined;
+  }
+  try {
+    const running = await startSimulatedMarket(db, config.market, {
+      signal,
+      onError: (err) => log.error({ err }, "market feed flush or prune failed"),
+      onBackfill: ({ candles, ms }) =>
+        log.info(`market history backfilled: ${candles} one-minute candles in ${ms} ms`),
+    });
+    log.info(`market feed running (${config.market.ticksPerSecond} ticks/s per symbol)`);
+    return running;
+  } catch (err) {
+    if (!signal.aborted) log.error({ err }, "the market feed could not start");
+    return undefined;
+  }
 }
 
 /**
@@ -108,6 +152,7 @@ function handleShutdownSignals(
   log: FastifyBaseLogger,
   adminSocket: AdminSocket | undefined,
   prober: StatusProber | undefined,
+  stopMarket: () => Promise<void>,
 ): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -127,6 +172,8 @@ function handleShutdownSignals(
         // close() stops accepting connections and resolves once in-flight requests are done.
         await app.close();
         await prober?.stop();
+        // Stops ticking and records what is pending, before the database closes.
+        await stopMarket();
         await db.close();
         log.info("stopped");
         process.exit(0);

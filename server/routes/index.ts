@@ -8,6 +8,7 @@ import { API_BASE, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
 import { authRoutes } from "./auth/index";
 import { healthRoutes } from "./health/index";
+import { marketRoutes } from "./market/index";
 import { profileArea } from "./profile/index";
 import { storageRoutes } from "./storage/index";
 import { contentImageRoutes } from "./system/content-images";
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(storageRoutes, { prefix: `${API_BASE}/storage` });
   await app.register(adminRoutes, { prefix: `${API_BASE}/admin` });
   await app.register(systemRoutes, { prefix: `${API_BASE}/system` });
+  await app.register(marketRoutes, { prefix: `${API_BASE}/market` });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).
   await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
   await app.register(syncRoutes, { prefix: API_BASE });

@@ -69,6 +69,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
         QUANTA_MODE: "demo",
         APP_DIST_DIR: distDir,
         LOG_LEVEL: "info",
+        // 30 days of history (518k candles) take ~8 s on PGlite; one day keeps starts quick.
+        MARKET_BACKFILL_DAYS: "1",
         ...opts.env,
       }),
       stdio: ["ignore", logFd, logFd],

@@ -1,0 +1,92 @@
+// Starting the simulated market on a database: backfill history into a fresh one, otherwise
+// continue each symbol from its last recorded price; then run the feed and attach it for the
+// routes. main.ts calls this after migrating and stops the result before closing the database.
+import type { MarketConfig } from "../config";
+import type { Db } from "../db/db";
+import { insertCandles, lastCloses } from "../db/repositories/candle-repository";
+import { readLastTicks } from "../db/repositories/tick-repository";
+import { generateBackfill } from "./backfill";
+import { attachFeed, detachFeed } from "./feed-registry";
+import { MarketFeed } from "./market-feed";
+import { SimulatedMarket } from "./sources/simulated-market";
+import { SimulatedSource } from "./sources/simulated-source";
+import { SYMBOLS } from "./symbols";
+
+/** Five days of 1m candles per insert statement. */
+const INSERT_CHUNK = 5 * 1440;
+
+export interface StartMarketOptions {
+  now?: () => number;
+  onError?: (err: unknown) => void;
+  /** Called once with what the backfill did (rows and milliseconds), when it ran. */
+  onBackfill?: (info: { candles: number; ms: number }) => void;
+  /** Aborts a backfill in progress (shutdown during the first start). */
+  signal?: AbortSignal;
+  /** Tests step the source by hand (`source.emit(ts)`) instead of by its timer. */
+  manual?: boolean;
+}
+
+export interface RunningMarket {
+  feed: MarketFeed;
+  source: SimulatedSource;
+  stop(): Promise<void>;
+}
+
+export async function startSimulatedMarket(
+  db: Db,
+  config: MarketConfig,
+  options: StartMarketOptions = {},
+): Promise<RunningMarket> {
+  const now = options.now ?? Date.now;
+  const symbols = SYMBOLS.map((s) => s.symbol);
+  const startMs = now();
+  // Continue each symbol from the record: its last tick, else its last candle's close.
+  const prices = new Map((await lastCloses(db, symbols)).map((c) => [c.symbol, c.c]));
+  for (const t of await readLastTicks(db, symbols)) prices.set(t.symbol, t.price);
+  const market = new SimulatedMarket(config.seed, SYMBOLS, prices, String(startMs));
+  // Symbols with no record get history first, one symbol at a time, yielding between
+  // statements so a server that is already listening stays responsive.
+  const fresh = SYMBOLS.filter((s) => !prices.has(s.symbol));
+  if (fresh.length > 0 && config.backfillDays > 0) {
+    const began = performance.now();
+    const endMs = Math.floor(startMs / 60_000) * 60_000;
+    let candles = 0;
+    for (const spec of fresh) {
+      options.signal?.throwIfAborted();
+      const rows = generateBackfill(market, spec, endMs, config.backfillDays);
+      // Statements of a few days each, so a shutdown waits for one chunk at most. An aborted
+      // history is still continuous: the next start continues from its last close.
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        options.signal?.throwIfAborted();
+        await db.transaction((tx) => insertCandles(tx, rows.slice(i, i + INSERT_CHUNK)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      candles += rows.length;
+    }
+    options.onBackfill?.({ candles, ms: Math.round(performance.now() - began) });
+  }
+  options.signal?.throwIfAborted();
+  const source = new SimulatedSource({
+    market,
+    ticksPerSecond: config.ticksPerSecond,
+    now,
+    manual: options.manual ?? false,
+  });
+  const feed = await MarketFeed.open({
+    db,
+    source,
+    specs: SYMBOLS,
+    now,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  feed.start();
+  attachFeed(db, feed);
+  return {
+    feed,
+    source,
+    async stop() {
+      detachFeed(db, feed);
+      await feed.stop();
+    },
+  };
+}
