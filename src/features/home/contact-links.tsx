@@ -33,23 +33,19 @@ export function ContactLinks(props: { links: readonly LinkRow[] }) {
 // Inline icons: an emoji would depend on the device's fonts (many phones lack colour emoji).
 function ChatIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon path="M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z" />
   );
 }
 
 function MessagingIcon() {
+  return <StrokeIcon path="m3 11 17-7-4 16-5-6-8-3Zm8 3 9-10" />;
+}
+
+function StrokeIcon(props: { path: string }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path
-        d="m3 11 17-7-4 16-5-6-8-3Zm8 3 9-10"
+        d={props.path}
         fill="none"
         stroke="currentColor"
         strokeWidth="2"
