@@ -1,9 +1,11 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
+import { benchFeed } from "./feed";
 import { benchHttp } from "./http";
 import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
 
 const benches: Record<string, () => Promise<void>> = {
+  feed: benchFeed,
   http: benchHttp,
   money: benchMoney,
   "offline-start": benchOfflineStart,

@@ -13,3 +13,4 @@ export * from "./sync";
 export * from "./email";
 export * from "./article-html";
 export * from "./market";
+export * from "./feed";

@@ -7,6 +7,8 @@ import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/accoun
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { marketPlugin } from "./plugins/market";
+import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
 import { DEFAULT_RATE_LIMIT, rateLimitPlugin, type RateLimitOptions } from "./plugins/rate-limit";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -35,6 +37,8 @@ export interface BuildAppOptions {
   version?: string;
   /** Ping and poke timing of /ws/account (tests shorten them). */
   accountSocket?: AccountSocketOptions;
+  /** Timing and backpressure of /ws/data, /ws/depth, /ws/kdata (tests and benchmarks). */
+  marketSockets?: MarketSocketOptions;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -78,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
   await app.register(authPlugin);
   await app.register(accountSocketPlugin, options.accountSocket ?? {});
+  // `app.market`: main.ts attaches the running feed; depth and the market sockets read it.
+  await app.register(marketPlugin);
+  await app.register(marketSocketsPlugin, options.marketSockets ?? {});
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
   return app;

@@ -29,7 +29,13 @@ describe("loadConfig", () => {
       siweChainIds: [31337, 1],
       walletConnect: false,
       operatorCountry: "",
-      market: { source: "simulated", seed: "quanta-demo", ticksPerSecond: 1, backfillDays: 30 },
+      market: {
+        source: "simulated",
+        seed: "quanta-demo",
+        ticksPerSecond: 1,
+        backfillDays: 30,
+        binanceUrl: "wss://stream.binance.com:9443/stream",
+      },
     });
   });
 
@@ -64,7 +70,13 @@ describe("loadConfig", () => {
       siweChainIds: [1, 10],
       walletConnect: true,
       operatorCountry: "CH",
-      market: { source: "binance", seed: "quanta-demo", ticksPerSecond: 1, backfillDays: 30 },
+      market: {
+        source: "binance",
+        seed: "quanta-demo",
+        ticksPerSecond: 1,
+        backfillDays: 30,
+        binanceUrl: "wss://stream.binance.com:9443/stream",
+      },
     });
   });
 
@@ -176,16 +188,37 @@ describe("loadConfig", () => {
       seed: "s1",
       ticksPerSecond: 10,
       backfillDays: 1,
+      binanceUrl: "wss://stream.binance.com:9443/stream",
     });
   });
 
+  it("selects the Binance feed, in demo or production, and its endpoint override", () => {
+    expect(loadConfig({ MARKET_SOURCE: "binance" }, CWD).market.source).toBe("binance");
+    const production = {
+      QUANTA_MODE: "production",
+      DATABASE_URL: "postgres://u@h/db",
+      PUBLIC_ORIGIN: "https://quanta.example",
+    };
+    expect(loadConfig({ ...production, MARKET_SOURCE: "binance" }, CWD).market.source).toBe(
+      "binance",
+    );
+    const env = { MARKET_SOURCE: "binance", MARKET_BINANCE_URL: "ws://127.0.0.1:9000/stream/" };
+    expect(loadConfig(env, CWD).market.binanceUrl).toBe("ws://127.0.0.1:9000/stream");
+  });
+
   it("rejects market settings it cannot honour, saying why", () => {
-    expect(problemsOf({ MARKET_SOURCE: "binance" })).toEqual([
-      'MARKET_SOURCE=binance is not available yet (the exchange adapter is still to be built); use "simulated" in demo mode',
-    ]);
     expect(problemsOf({ MARKET_SOURCE: "nasdaq" })).toEqual([
-      'MARKET_SOURCE must be "simulated" (got "nasdaq")',
+      'MARKET_SOURCE must be "simulated" or "binance" (got "nasdaq")',
     ]);
+    for (const url of [
+      "https://stream.binance.com/stream",
+      "wss://x.test/stream?streams=a",
+      "ws//x",
+    ]) {
+      expect(problemsOf({ MARKET_BINANCE_URL: url })).toEqual([
+        `MARKET_BINANCE_URL must be a ws:// or wss:// URL without a query, like wss://stream.binance.com:9443/stream (got "${url}")`,
+      ]);
+    }
     expect(problemsOf({ MARKET_TICKS_PER_SECOND: "11", MARKET_BACKFILL_DAYS: "-1" })).toEqual([
       'MARKET_TICKS_PER_SECOND must be an integer from 1 to 10 (got "11")',
       'MARKET_BACKFILL_DAYS must be an integer from 0 to 365 (got "-1")',

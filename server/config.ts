@@ -2,6 +2,7 @@
 // value stops the process with every problem listed instead of failing later mid-request.
 import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
+import { DEFAULT_BINANCE_STREAM_URL } from "./market/sources/binance/streams";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -38,9 +39,8 @@ export interface Config {
 
 export interface MarketConfig {
   /**
-   * `simulated` is the demo feed (DESIGN §4); `binance` is the production adapter, not built
-   * yet: production defaults to it and then runs without a feed (status `live` stays down)
-   * rather than with a simulated one.
+   * `simulated` is the demo feed (DESIGN §4), the default in demo; `binance` reads Binance's
+   * public market streams, the default (and the only choice) in production.
    */
   source: "simulated" | "binance";
   /** Seed of the simulated feed: the same seed replays the same market. */
@@ -49,6 +49,8 @@ export interface MarketConfig {
   ticksPerSecond: number;
   /** Days of 1m candles the simulated feed backfills into a fresh database. */
   backfillDays: number;
+  /** Binance's combined-stream endpoint, before `?streams=` (MARKET_BINANCE_URL: tests, proxies). */
+  binanceUrl: string;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -134,12 +136,8 @@ function parseMarket(
   problems: string[],
 ): MarketConfig {
   const source = read("MARKET_SOURCE");
-  if (source === "binance") {
-    problems.push(
-      'MARKET_SOURCE=binance is not available yet (the exchange adapter is still to be built); use "simulated" in demo mode',
-    );
-  } else if (source !== undefined && source !== "simulated") {
-    problems.push(`MARKET_SOURCE must be "simulated" (got "${source}")`);
+  if (source !== undefined && source !== "simulated" && source !== "binance") {
+    problems.push(`MARKET_SOURCE must be "simulated" or "binance" (got "${source}")`);
   } else if (source === "simulated" && mode === "production") {
     // DESIGN §1.5: a simulated market never prices real money.
     problems.push(
@@ -155,11 +153,33 @@ function parseMarket(
     return fallback;
   };
   return {
-    source: mode === "production" ? "binance" : "simulated",
+    source:
+      source === "binance" || (source === undefined && mode === "production")
+        ? "binance"
+        : "simulated",
     seed: read("MARKET_SEED") ?? "quanta-demo",
     ticksPerSecond: intIn("MARKET_TICKS_PER_SECOND", 1, 10, 1),
     backfillDays: intIn("MARKET_BACKFILL_DAYS", 0, 365, 30),
+    binanceUrl: parseStreamUrl(read("MARKET_BINANCE_URL"), problems),
   };
+}
+
+/** A ws:// or wss:// endpoint without query or fragment: the source appends `?streams=`. */
+function parseStreamUrl(value: string | undefined, problems: string[]): string {
+  if (value === undefined) return DEFAULT_BINANCE_STREAM_URL;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === "ws:" || url.protocol === "wss:") && !/[?#]/.test(value)) {
+    return value.replace(/\/+$/, "");
+  }
+  problems.push(
+    `MARKET_BINANCE_URL must be a ws:// or wss:// URL without a query, like ${DEFAULT_BINANCE_STREAM_URL} (got "${value}")`,
+  );
+  return DEFAULT_BINANCE_STREAM_URL;
 }
 
 function parseMode(value: string | undefined, problems: string[]): QuantaMode {

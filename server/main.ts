@@ -12,7 +12,12 @@ import { seedContent } from "./domain/content/seed-content";
 import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
 import { isEntryPoint } from "./entry-point";
 import { liveProbe } from "./market/live-probe";
-import { startSimulatedMarket, type RunningMarket } from "./market/start-market";
+import type { MarketSource } from "./market/sources/market-source";
+import {
+  startBinanceMarket,
+  startSimulatedMarket,
+  type RunningMarket,
+} from "./market/start-market";
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,7 +28,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let db: Db | undefined;
   let adminSocket: AdminSocket | undefined;
   let prober: StatusProber | undefined;
-  let market: Promise<RunningMarket | undefined> = Promise.resolve(undefined);
+  let market: Promise<RunningMarket<MarketSource> | undefined> = Promise.resolve(undefined);
   const stopMarketStart = new AbortController();
   try {
     db = await openDb(config.database, {
@@ -54,8 +59,13 @@ export async function runServer(env: Env = process.env): Promise<void> {
     // until the feed runs.
     const { registry } = prober;
     const marketDb = db;
+    const marketApp = app; // a `let` is not narrowed inside the callback
     market = startMarket(config, marketDb, log, stopMarketStart.signal).then((running) => {
-      if (running) registry.registerProbe("live", liveProbe(marketDb, running.feed));
+      if (running) {
+        registry.registerProbe("live", liveProbe(marketDb, running.feed));
+        // GET /market/depth and the market sockets serve from the attached feed.
+        marketApp.market.attach(running.feed);
+      }
       return running;
     });
   } catch (err) {
@@ -74,18 +84,27 @@ export async function runServer(env: Env = process.env): Promise<void> {
 }
 
 /**
- * The simulated feed in demo; production's exchange adapter is not built yet (no feed, `live`
- * down). Never rejects: a market that cannot start leaves the rest of the server serving.
+ * The feed MARKET_SOURCE names: the simulated market (demo) or Binance's public streams. Never
+ * rejects: a market that cannot start leaves the rest of the server serving (`live` down).
  */
 async function startMarket(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   signal: AbortSignal,
-): Promise<RunningMarket | undefined> {
-  if (config.market.source !== "simulated") {
-    log.warn("no market feed: the exchange adapter (MARKET_SOURCE=binance) is not built yet");
-    return undefined;
+): Promise<RunningMarket<MarketSource> | undefined> {
+  if (config.market.source === "binance") {
+    try {
+      const running = await startBinanceMarket(db, config.market, {
+        onError: (err) => log.error({ err }, "market feed flush or prune failed"),
+        log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
+      });
+      log.info(`market feed running: Binance streams from ${config.market.binanceUrl}`);
+      return running;
+    } catch (err) {
+      log.error({ err }, "the market feed could not start");
+      return undefined;
+    }
   }
   try {
     const running = await startSimulatedMarket(db, config.market, {

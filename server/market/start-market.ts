@@ -1,13 +1,16 @@
-// Starting the simulated market on a database: backfill history into a fresh one, otherwise
-// continue each symbol from its last recorded price; then run the feed and attach it for the
-// routes. main.ts calls this after migrating and stops the result before closing the database.
+// Starting the market on a database. Simulated: backfill history into a fresh one, otherwise
+// continue each symbol from its last recorded price. Binance (startBinanceMarket): no backfill,
+// history comes from the exchange's own klines as they arrive. Then run the feed. main.ts calls this after
+// migrating, attaches the feed to the app (`app.market.attach`) for depth and the market
+// sockets, and stops the result before closing the database.
 import type { MarketConfig } from "../config";
 import type { Db } from "../db/db";
 import { insertCandles, lastCloses } from "../db/repositories/candle-repository";
 import { readLastTicks } from "../db/repositories/tick-repository";
 import { generateBackfill } from "./backfill";
-import { attachFeed, detachFeed } from "./feed-registry";
 import { MarketFeed } from "./market-feed";
+import { BinanceSource, type SourceLog } from "./sources/binance/binance-source";
+import type { MarketSource } from "./sources/market-source";
 import { SimulatedMarket } from "./sources/simulated-market";
 import { SimulatedSource } from "./sources/simulated-source";
 import { SYMBOLS } from "./symbols";
@@ -26,15 +29,15 @@ export interface StartMarketOptions {
   manual?: boolean;
 }
 
-export interface RunningMarket {
+export interface RunningMarket<S extends MarketSource = SimulatedSource> {
   feed: MarketFeed;
-  source: SimulatedSource;
+  source: S;
   stop(): Promise<void>;
 }
 
 export async function startSimulatedMarket(
   db: Db,
-  config: MarketConfig,
+  config: Omit<MarketConfig, "binanceUrl">,
   options: StartMarketOptions = {},
 ): Promise<RunningMarket> {
   const now = options.now ?? Date.now;
@@ -80,13 +83,31 @@ export async function startSimulatedMarket(
     ...(options.onError ? { onError: options.onError } : {}),
   });
   feed.start();
-  attachFeed(db, feed);
-  return {
-    feed,
+  return { feed, source, stop: () => feed.stop() };
+}
+
+/**
+ * The Binance feed: ticks, books and 1m candles from the exchange's public streams, each chain
+ * continued from its last recorded tick. Never waits for the network: the source connects, and
+ * reconnects, in the background.
+ */
+export async function startBinanceMarket(
+  db: Db,
+  config: Pick<MarketConfig, "binanceUrl">,
+  options: Pick<StartMarketOptions, "now" | "onError"> & { log?: SourceLog } = {},
+): Promise<RunningMarket<BinanceSource>> {
+  const source = new BinanceSource({
+    specs: SYMBOLS,
+    baseUrl: config.binanceUrl,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const feed = await MarketFeed.open({
+    db,
     source,
-    async stop() {
-      detachFeed(db, feed);
-      await feed.stop();
-    },
-  };
+    specs: SYMBOLS,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  feed.start();
+  return { feed, source, stop: () => feed.stop() };
 }

@@ -2,8 +2,9 @@
 // socket area (/ws/account, and the market's /ws/data, /ws/depth, /ws/kdata) shares one server.
 // Routes declare `{ websocket: true }` under WS_BASE. Clients only send small control frames.
 import fastifyWebsocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
+import { ApiError } from "./envelope";
 import { globalPlugin } from "./global-plugin";
 
 /** Largest frame a client may send; anything bigger closes its socket (1009). */
@@ -49,4 +50,27 @@ async function closeAll(clients: Set<WebSocket>): Promise<void> {
   ]);
   clearTimeout(timer);
   for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+}
+
+/**
+ * A websocket endpoint at `url`: upgrades go to `accept`; a plain HTTP GET (a link followed, a
+ * probe) gets a 426 envelope saying how to connect, never the app shell or an empty 404.
+ */
+export function socketRoute<Query = unknown>(
+  app: FastifyInstance,
+  url: string,
+  accept: (socket: WebSocket, request: FastifyRequest<{ Querystring: Query }>) => void,
+): void {
+  app.route<{ Querystring: Query }>({
+    method: "GET",
+    url,
+    handler: async () => {
+      throw new ApiError(
+        426,
+        "BAD_REQUEST",
+        "This is a websocket endpoint: connect with an Upgrade: websocket request",
+      );
+    },
+    wsHandler: accept,
+  });
 }

@@ -9,6 +9,7 @@ import { adminRoutes } from "./admin/index";
 import { authRoutes } from "./auth/index";
 import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
+import { marketSocketRoutes } from "./market/sockets";
 import { profileArea } from "./profile/index";
 import { storageRoutes } from "./storage/index";
 import { contentImageRoutes } from "./system/content-images";
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
   await app.register(syncRoutes, { prefix: API_BASE });
   await app.register(accountSocketRoutes, { prefix: WS_BASE });
+  await app.register(marketSocketRoutes, { prefix: WS_BASE });
 }

@@ -1,6 +1,9 @@
 import Dexie, { type Table } from "dexie";
 import type {
   Article,
+  DepthLevel,
+  KlineInterval,
+  Ticker,
   IdentityView,
   Lang,
   LinkItem,
@@ -13,9 +16,8 @@ import type {
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
- * already hold data upgrade in place. Planned next: tickers (symbol), candles
- * ([symbol+interval+openTime]), depth (symbol), bills, orders, recharges, withdrawals — each a
- * new table in a new version, filled by the sync layer like the ones below.
+ * already hold data upgrade in place. Planned next: bills, orders, recharges, withdrawals — each
+ * a new table in a new version, filled by the sync layer like the ones below.
  */
 
 /** Small device settings (key/value) that are not part of the session. */
@@ -107,6 +109,35 @@ export interface OutboxRow {
   updatedAt: string;
 }
 
+/** The latest ticker of a symbol from /ws/data (or GET /market/tickers). */
+export interface TickerRow extends Ticker {
+  /** When this device received it (ISO-8601): "last known prices, 3 min ago" when offline. */
+  receivedAt: string;
+}
+
+/** One candle of /ws/kdata or GET /market/klines; the newest ~1000 per symbol and interval. */
+export interface CandleRow {
+  symbol: string;
+  interval: KlineInterval;
+  /** ISO-8601 UTC as served (fixed width, so it sorts as text). */
+  openTime: string;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+
+/** The latest order book of a symbol from /ws/depth, best levels first. */
+export interface DepthRow {
+  symbol: string;
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  /** The book's time (ISO-8601 UTC). */
+  ts: string;
+  receivedAt: string;
+}
+
 export const DB_NAME = "quanta";
 
 export class QuantaDatabase extends Dexie {
@@ -121,6 +152,9 @@ export class QuantaDatabase extends Dexie {
   status!: Table<StatusRow, string>;
   syncState!: Table<SyncStateRow, string>;
   outbox!: Table<OutboxRow, string>;
+  tickers!: Table<TickerRow, string>;
+  candles!: Table<CandleRow, [string, KlineInterval, string]>;
+  depth!: Table<DepthRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -140,6 +174,12 @@ export class QuantaDatabase extends Dexie {
       status: "key",
       syncState: "key",
       outbox: "id, state, [userId+createdAt]",
+    });
+    // Market data (issue 5), written by src/sync/feeds in batches.
+    this.version(3).stores({
+      tickers: "symbol",
+      candles: "[symbol+interval+openTime]",
+      depth: "symbol",
     });
     /* eslint-enable lingui/no-unlocalized-strings */
   }

@@ -22,8 +22,11 @@ export type SyncPhase = (typeof SYNC_PHASES)[number];
 export const PUBLIC_DATASETS = ["settings", "links", "articles", "status"] as const;
 export type PublicDataset = (typeof PUBLIC_DATASETS)[number];
 
-/** What a screen can ask the freshness of; later issues add market datasets ("tickers", …). */
-export type FreshnessKey = PublicDataset | "account";
+/** Market datasets whose freshness the feeds record (the same in every language). */
+export type MarketDataset = "tickers";
+
+/** What a screen can ask the freshness of. */
+export type FreshnessKey = PublicDataset | MarketDataset | "account";
 
 /** The operator facts of GET /system/system that are not per-language content. */
 export type SystemFacts = Pick<SystemSettings, "domain" | "country" | "mode">;
@@ -42,6 +45,8 @@ export const SYNC_KEYS = {
   systemFacts: "system-facts",
   cursor: (userId: string) => `cursor:${userId}`,
   accountFreshness: (userId: string) => `fresh:account:${userId}`,
+  /** When the feed last delivered the dataset (a frame or GET /market/tickers). */
+  marketFreshness: (dataset: MarketDataset) => `fresh:${dataset}`,
   freshness: (dataset: PublicDataset, lang: Lang) => `fresh:${dataset}:${scopeOf(dataset, lang)}`,
   /** The ETag (or, for articles, the page tags) the dataset's stored copy answers to. */
   tag: (dataset: PublicDataset, lang: Lang) => `tag:${dataset}:${scopeOf(dataset, lang)}`,
@@ -147,6 +152,8 @@ export function useFreshness(key: FreshnessKey): string | null {
         if (key === "account") {
           if (userId === null) return null;
           rowKey = SYNC_KEYS.accountFreshness(userId);
+        } else if (key === "tickers") {
+          rowKey = SYNC_KEYS.marketFreshness(key);
         } else {
           rowKey = SYNC_KEYS.freshness(key, lang ?? (await readContentLang()) ?? "en");
         }

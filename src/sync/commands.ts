@@ -16,6 +16,9 @@ import { normaliseEmail } from "../../protocol";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
 
+// Market data on demand: screens watch a topic in a useEffect and read src/db's market hooks.
+export { loadOlderCandles, watchMarket, type MarketTopic } from "./feeds";
+
 /** The address is not one we can send to; nothing was stored. The screen says so. */
 export class InvalidEmailError extends Error {
   override name = "InvalidEmailError";

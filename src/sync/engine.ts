@@ -2,9 +2,10 @@
 // online, the page becoming visible, window focus, a poke on /ws/account, a language switch, and
 // a tick every 60 s while visible. One pull runs at a time (triggers during it coalesce into one
 // more); failures back off with full jitter up to a minute. Only the leading tab (Web Locks)
-// pulls, holds the socket and flushes the outbox; followers forward their triggers to it over a
-// BroadcastChannel and read IndexedDB like everyone else. The phase it writes to IndexedDB is
-// what every tab's useSyncPhase shows.
+// pulls, holds the sockets (/ws/account, and /ws/data for tickers: feeds/ticker-feed.ts) and
+// flushes the outbox; followers forward their triggers to it over a BroadcastChannel and read
+// IndexedDB like everyone else. The phase it writes to IndexedDB is what every tab's
+// useSyncPhase shows.
 import type { AccountPoke, Lang } from "../../protocol";
 import { ApiError } from "../api/errors";
 import { accountSocketUrl } from "../api/sync";
@@ -18,6 +19,9 @@ import {
   writeContentLang,
 } from "../db/sync-state";
 import { AccountSocket } from "./account-socket";
+import { consoleLog } from "./feeds/feed-socket";
+import { tabMarketWriter } from "./feeds/tab-feeds";
+import { TickerFeed } from "./feeds/ticker-feed";
 import { repeatEvery, type SyncEnvironment, type TabChannel, type TabMessage } from "./environment";
 import { joinLeaderElection, type Leadership } from "./leader";
 import { isOnline, subscribeOnline } from "./online";
@@ -54,6 +58,8 @@ export class SyncEngine {
   private readonly pulls: PullQueue;
   private readonly phase = new PhaseWriter();
   private readonly socket: AccountSocket;
+  /** /ws/data (and GET /market/tickers) into the tickers table, in the leading tab. */
+  private readonly tickers: TickerFeed;
   readonly outbox: OutboxFlusher;
   private leadership: Leadership | null = null;
   /** Set when this tab got the leader lock (synchronously, without Web Locks). */
@@ -89,6 +95,7 @@ export class SyncEngine {
       // Dropped or never opened: a pull finds out whether the server is reachable at all.
       onDrop: () => void this.requestPull(ACCOUNT_ONLY),
     });
+    this.tickers = new TickerFeed({ env: this.env, writer: tabMarketWriter(), log: consoleLog });
     this.outbox = new OutboxFlusher({
       env: this.env,
       userId: getSessionUserId,
@@ -139,6 +146,7 @@ export class SyncEngine {
     this.stops = [];
     this.leaderStops = [];
     this.socket.stop();
+    this.tickers.stop();
     this.pulls.stop();
     this.channel?.close();
     this.channel = null;
@@ -183,6 +191,7 @@ export class SyncEngine {
   private lead(): void {
     this.leader = true;
     this.socket.start();
+    this.tickers.start();
     this.leaderStops.push(this.outbox.watch());
     void writeContentLang(this.lang).catch(() => undefined);
     void askPersistOnce(this.env);

@@ -17,7 +17,13 @@ export interface SocketHandlers {
   onClose(code: number): void;
 }
 
-export type OpenSocket = (url: string, handlers: SocketHandlers) => { close(): void };
+/** An open (or opening) socket. `send` before it opened, or after it closed, drops the data. */
+export interface SocketConnection {
+  close(): void;
+  send(data: string): void;
+}
+
+export type OpenSocket = (url: string, handlers: SocketHandlers) => SocketConnection;
 
 /** Messages between the tabs of this app (followers ask the leader to pull). */
 export type TabMessage = { type: "pull"; lang: string | null } | { type: "flush" };
@@ -63,14 +69,20 @@ export function repeatEvery(env: SyncEnvironment, ms: number, fn: () => void): (
   return () => cancel();
 }
 
-function browserSocket(url: string, handlers: SocketHandlers): { close(): void } {
+function browserSocket(url: string, handlers: SocketHandlers): SocketConnection {
   const socket = new WebSocket(url);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => {
     if (typeof event.data === "string") handlers.onMessage(event.data);
   };
   socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
-  return { close: () => socket.close() };
+  return {
+    close: () => socket.close(),
+    // WebSocket#send throws while CONNECTING; the feeds resend what matters after onOpen.
+    send: (data) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(data);
+    },
+  };
 }
 
 function browserChannel(): TabChannel {

@@ -166,7 +166,7 @@ describe("serving the built app", () => {
 
   it.each([
     ["/api/v1/nope", HTML],
-    ["/ws/data", HTML],
+    ["/ws/nope", HTML],
     ["/assets/app-old999.js", HTML],
     ["/home", { accept: "application/json" }],
   ])("keeps %s a 404 envelope, never index.html", async (url, headers) => {
@@ -174,6 +174,16 @@ describe("serving the built app", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ HttpStatusCode: 404, Code: "NOT_FOUND" });
   });
+
+  it.each(["/ws/data", "/ws/depth", "/ws/kdata", "/ws/account"])(
+    "answers a plain GET of the websocket %s with 426 and how to connect",
+    async (url) => {
+      const response = await app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(426);
+      expect(response.json()).toMatchObject({ HttpStatusCode: 426, Code: "BAD_REQUEST" });
+      expect(response.json<{ Message: string }>().Message).toMatch(/websocket/);
+    },
+  );
 
   it("does not serve index.html for a POST to a page path", async () => {
     const response = await app.inject({ method: "POST", url: "/home", headers: HTML });

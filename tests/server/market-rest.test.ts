@@ -28,6 +28,8 @@ beforeAll(async () => {
     { source: "simulated", seed: "rest-test", ticksPerSecond: 1, backfillDays: 1 },
     { now: () => clock, manual: true, onBackfill: (info) => (backfill = info) },
   );
+  // As main.ts does: depth reads the attached feed.
+  app.market.attach(market.feed);
   for (let i = 0; i < 90; i += 1) {
     clock = START + i * 1000;
     market.source.emit(clock);

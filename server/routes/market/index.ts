@@ -3,7 +3,6 @@
 // strong ETag with `no-cache`, like /system.
 import type { FastifyPluginAsync } from "fastify";
 import type { KlineInterval } from "../../../protocol/market";
-import { feedFor } from "../../market/feed-registry";
 import { readKlines, readTickers, readTickRecord, readTicksHead } from "../../market/market-read";
 import { publicSymbol, SYMBOLS } from "../../market/symbols";
 import { ApiError, ok } from "../../plugins/envelope";
@@ -30,7 +29,7 @@ export const marketRoutes: FastifyPluginAsync = async (app) => {
     "/depth",
     { schema: depthSchema },
     async ({ query: q }) => {
-      const depth = feedFor(app.db)?.depth(q.symbol, q.limit);
+      const depth = app.market.feed?.depth(q.symbol, q.limit);
       if (!depth) throw new ApiError(404, "NOT_FOUND", `No order book for ${q.symbol} yet`);
       return ok(depth);
     },

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { readSyncPage } from "../../domain/sync/sync-page";
 import { ok } from "../../plugins/envelope";
+import { socketRoute } from "../../plugins/websocket";
 import { signedInUser } from "../signed-in-user";
 
 /** Under API_BASE. The cursor is checked by the domain, whose message says what a cursor is. */
@@ -23,9 +24,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 /** Under WS_BASE. No schema and no preHandler: a refusal must be a close code the app can read
  * (4401/4403), not an HTTP answer to the upgrade, which browsers hide. */
 export const accountSocketRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { token?: unknown } }>(
-    "/account",
-    { websocket: true },
-    (socket, request) => app.accountSockets.accept(socket, request.query.token),
+  socketRoute<{ token?: unknown }>(app, "/account", (socket, request) =>
+    app.accountSockets.accept(socket, request.query.token),
   );
 };

@@ -7,7 +7,7 @@ import { useArticle, useArticles } from "./articles";
 import { useLinks } from "./links";
 import { useMessages, useUnreadCount } from "./messages";
 import { useSetting } from "./settings";
-import { useTickers } from "./tickers";
+import { useTickers } from "./market";
 
 function article(
   lang: Lang,
@@ -157,7 +157,7 @@ describe("content queries", () => {
     expect(ids.map((link) => link.id)).toEqual(["a", "b"]);
   });
 
-  it("has no tickers until the market issue adds the table", async () => {
+  it("has no tickers before the feed wrote any", async () => {
     const { result } = renderHook(() => useTickers());
     await waitFor(() => expect(result.current).toEqual({ status: "ready", value: [] }));
   });

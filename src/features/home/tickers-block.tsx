@@ -1,26 +1,43 @@
-// Prices on the home page: tabs choose the order (name, last price, change). The rows come from
-// the tickers table, which the market issue adds; until then the block says so honestly.
+// Prices on the home page: tabs choose the order (name, last price, change), read from the
+// tickers table the leading tab's feed keeps current. Prices stay decimal strings: sorting
+// compares them exactly and display formats them digit for digit. When the feed stopped (or the
+// app is offline) the block says these are the last known prices, and how old they are.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { useTickers, type TickerView } from "../../db/queries/tickers";
-import { compare } from "../../lib/decimal";
+import { useTickers, type TickerRow } from "../../db/queries/market";
+import { useFreshness } from "../../db/sync-state";
+import { compare, isDecimalString } from "../../lib/decimal";
+import { baseOf, directionOf, formatChange, formatPrice, quoteOf } from "../market/format-price";
+import { newestReceivedAt } from "../market/newest-received";
+import { PriceAge } from "../market/price-age";
+import { useOffline } from "../shell/screen-freshness";
 
-type SortKey = "name" | "last" | "change";
+export type SortKey = "name" | "last" | "change";
 
-function sorted(rows: readonly TickerView[], key: SortKey): TickerView[] {
+/** Exact decimal order; a malformed figure (never expected) sorts last instead of throwing. */
+function byDecimal(a: string, b: string): number {
+  const aOk = isDecimalString(a);
+  const bOk = isDecimalString(b);
+  if (aOk && bOk) return compare(b, a);
+  return aOk ? -1 : bOk ? 1 : 0;
+}
+
+export function sortTickers(rows: readonly TickerRow[], key: SortKey): TickerRow[] {
   const copy = [...rows];
   if (key === "name") return copy.sort((a, b) => a.symbol.localeCompare(b.symbol));
-  // Prices are decimal strings (never floats); biggest first.
-  if (key === "last") return copy.sort((a, b) => compare(b.last, a.last));
-  return copy.sort((a, b) => compare(b.change24h, a.change24h));
+  // Biggest first, compared as exact decimals (never floats, never as text).
+  if (key === "last") return copy.sort((a, b) => byDecimal(a.last, b.last));
+  return copy.sort((a, b) => byDecimal(a.change24h, b.change24h));
 }
 
 export function TickersBlock() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [sortKey, setSortKey] = useState<SortKey>("name");
   const tickers = useTickers();
+  const freshness = useFreshness("tickers");
+  const offline = useOffline();
   const panelId = useId();
-  const rows = tickers.status === "ready" ? sorted(tickers.value, sortKey) : [];
+  const rows = tickers.status === "ready" ? sortTickers(tickers.value, sortKey) : [];
   const tabs: { key: SortKey; label: string }[] = [
     { key: "name", label: t`Name` },
     { key: "last", label: t`Last price` },
@@ -50,20 +67,40 @@ export function TickersBlock() {
       <div id={panelId} role="tabpanel">
         {rows.length === 0 ? (
           <p className="q-muted" data-testid="tickers-empty">
-            <Trans>Prices appear when the market feed is connected.</Trans>
+            {offline ? (
+              <Trans>Offline — no prices downloaded yet.</Trans>
+            ) : (
+              <Trans>Prices appear when the market feed is connected.</Trans>
+            )}
           </p>
         ) : (
-          <ul className="q-home__ticker-list">
-            {rows.map((row) => (
-              <li key={row.symbol} data-testid="ticker-row">
-                <span>{row.symbol}</span>
-                <span>{row.last}</span>
-                <span className={row.change24h.startsWith("-") ? "q-down" : "q-up"}>
-                  {row.change24h.startsWith("-") ? row.change24h : `+${row.change24h}`}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <PriceAge
+              at={freshness ?? newestReceivedAt(rows)}
+              offline={offline}
+              testId="tickers-age"
+            />
+            <ul className="q-home__ticker-list">
+              {rows.map((row) => {
+                const direction = directionOf(row.change24h);
+                return (
+                  <li key={row.symbol} data-testid="ticker-row" data-symbol={row.symbol}>
+                    <span>
+                      <strong>{baseOf(row.symbol)}</strong>
+                      <span className="q-muted">/{quoteOf(row.symbol)}</span>
+                    </span>
+                    <span data-testid="ticker-last">{formatPrice(row.last, i18n.locale)}</span>
+                    <span
+                      className={direction === "flat" ? undefined : `q-${direction}`}
+                      data-testid="ticker-change"
+                    >
+                      {formatChange(row.change24h, i18n.locale)}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </div>
     </section>

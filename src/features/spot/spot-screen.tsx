@@ -1,13 +1,20 @@
+import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { NotYetAvailable, RiskWarning } from "../../ui/notices";
+import { MarketChartPanel } from "../market/market-chart-panel";
+import { PriceHeader } from "../market/price-header";
+import { DEFAULT_SYMBOL } from "../market/symbol-picker";
 
-/** Spot: the frame only; the issue that builds this function fills it. */
+/** Spot: the market (price header, chart, depth); trading arrives with its own issue. */
 export function SpotScreen() {
   const { t } = useLingui();
+  const [symbol, setSymbol] = useState(DEFAULT_SYMBOL);
   return (
     <ScreenFrame title={t`Spot`} testId="screen-spots">
       <RiskWarning />
+      <PriceHeader symbol={symbol} onSymbolChange={setSymbol} showRange showVolume />
+      <MarketChartPanel symbol={symbol} />
       <NotYetAvailable />
     </ScreenFrame>
   );

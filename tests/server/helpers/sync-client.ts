@@ -129,7 +129,12 @@ export const nodeSocket: OpenSocket = (url, handlers) => {
   socket.on("close", (code) => handlers.onClose(code));
   // Failures end in "close" too; without a listener "error" would throw.
   socket.on("error", () => undefined);
-  return { close: () => socket.close() };
+  return {
+    close: () => socket.close(),
+    send: (data) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(data);
+    },
+  };
 };
 
 export interface ApiEvents {

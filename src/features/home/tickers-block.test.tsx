@@ -1,0 +1,120 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import Dexie from "dexie";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, database, DB_NAME } from "../../db/database";
+import { SYNC_KEYS } from "../../db/sync-state";
+import { messages as en } from "../../locales/en/messages.po";
+import { reportReachability } from "../../sync/online";
+import { ticker } from "../../sync/testing/market-fixtures";
+import { TickersBlock } from "./tickers-block";
+
+const MINUTE = 60_000;
+
+async function store(receivedMsAgo: number) {
+  const receivedAt = new Date(Date.now() - receivedMsAgo).toISOString();
+  const rows = [
+    ["BTC/USDT", "67250.00", "-1.25"],
+    ["ETH/USDT", "3480.00", "12.00"],
+    ["XRP/USDT", "0.5200", "-10.50"],
+    ["DOT/USDT", "7.200", "3.10"],
+    ["LINK/USDT", "16.500", "-2.00"],
+  ].map(([symbol = "", last, change24h]) => ({
+    ...ticker(symbol, { last, change24h }),
+    receivedAt,
+  }));
+  await database().tickers.bulkPut(rows);
+  await database().syncState.put({
+    key: SYNC_KEYS.marketFreshness("tickers"),
+    value: receivedAt,
+    updatedAt: receivedAt,
+  });
+}
+
+async function mount() {
+  await act(async () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <TickersBlock />
+      </I18nProvider>,
+    );
+  });
+  await waitFor(() => expect(screen.getAllByTestId("ticker-row")).toHaveLength(5));
+}
+
+const order = () => screen.getAllByTestId("ticker-row").map((row) => row.dataset["symbol"]);
+
+describe("<TickersBlock>", () => {
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    i18n.loadAndActivate({ locale: "en", messages: en });
+  });
+  beforeEach(async () => {
+    closeDatabase();
+    await Dexie.delete(DB_NAME);
+    reportReachability(true);
+  });
+  afterEach(() => {
+    cleanup();
+    reportReachability(true);
+  });
+
+  it("sorts by name, by last price and by change, comparing decimal strings exactly", async () => {
+    await store(0);
+    await mount();
+    expect(order()).toEqual(["BTC/USDT", "DOT/USDT", "ETH/USDT", "LINK/USDT", "XRP/USDT"]);
+    // As text, "7.200" would come first and "-1.25" after "-10.50".
+    fireEvent.click(screen.getByTestId("tickers-tab-last"));
+    expect(order()).toEqual(["BTC/USDT", "ETH/USDT", "LINK/USDT", "DOT/USDT", "XRP/USDT"]);
+    fireEvent.click(screen.getByTestId("tickers-tab-change"));
+    expect(order()).toEqual(["ETH/USDT", "DOT/USDT", "BTC/USDT", "LINK/USDT", "XRP/USDT"]);
+  });
+
+  it("shows the base name, the price at its scale and the signed, coloured change", async () => {
+    await store(0);
+    await mount();
+    const btc = screen.getAllByTestId("ticker-row")[0];
+    expect(btc?.textContent).toContain("BTC");
+    expect(screen.getAllByTestId("ticker-last").map((cell) => cell.textContent)).toEqual([
+      "67,250.00",
+      "7.200",
+      "3,480.00",
+      "16.500",
+      "0.5200",
+    ]);
+    const changes = screen.getAllByTestId("ticker-change");
+    expect(changes[0]?.textContent).toBe("-1.25%");
+    expect(changes[0]?.className).toBe("q-down");
+    expect(changes[2]?.textContent).toBe("+12.00%");
+    expect(changes[2]?.className).toBe("q-up");
+    // Live prices need no age.
+    expect(screen.queryByTestId("tickers-age")).toBeNull();
+  });
+
+  it("says 'last known prices' and their age when the feed stopped", async () => {
+    await store(3 * MINUTE);
+    await mount();
+    expect(screen.getByTestId("tickers-age").textContent).toBe("Last known prices, 3 minutes ago");
+  });
+
+  it("says so offline, with the age", async () => {
+    await store(5 * MINUTE);
+    reportReachability(false);
+    await mount();
+    const age = screen.getByTestId("tickers-age");
+    expect(age.textContent).toBe("Offline — last known prices, 5 minutes ago");
+    expect(age.dataset["offline"]).toBe("true");
+  });
+
+  it("is honest when there are no prices yet", async () => {
+    await act(async () => {
+      render(
+        <I18nProvider i18n={i18n}>
+          <TickersBlock />
+        </I18nProvider>,
+      );
+    });
+    expect(await screen.findByTestId("tickers-empty")).toBeTruthy();
+  });
+});
