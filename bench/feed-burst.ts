@@ -18,7 +18,7 @@ import { installWallet } from "../tests/e2e/harness/wallet";
 
 const TICKS_PER_SECOND = 500;
 const BURST_MS = 10_000;
-const STEP_MS = 20; // 10 ticks per 20 ms step
+const STEP_MS = 20; // ~10 ticks per step
 const SYMBOL = "BTC/USDT";
 
 interface LongTaskWindow {
@@ -164,11 +164,12 @@ async function longTasksDuring(
 ): Promise<{ tasks: number[]; ticks: number }> {
   const before = await page.evaluate(() => (window as LongTaskWindow).__longTasks?.length ?? 0);
   let ticks = 0;
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const stepStart = Date.now();
-    if (play) for (let i = 0; i < (TICKS_PER_SECOND * STEP_MS) / 1000; i++, ticks++) play();
-    await new Promise((r) => setTimeout(r, Math.max(0, STEP_MS - (Date.now() - stepStart))));
+  const began = Date.now();
+  while (Date.now() < began + ms) {
+    // Every step plays the ticks due by now, so a slow step is made up in the next one.
+    const due = Math.floor(((Date.now() - began) * TICKS_PER_SECOND) / 1000);
+    if (play) for (; ticks < due; ticks++) play();
+    await new Promise((r) => setTimeout(r, STEP_MS));
   }
   await new Promise((r) => setTimeout(r, 500)); // the last frames' work
   const tasks = await page.evaluate(
