@@ -56,7 +56,9 @@ describe("local data rebuild", () => {
     );
     expect(before.messages).toEqual([welcome?.id]);
 
-    expect(await clearIndexedDb(page)).toEqual([]);
+    await writeMarker(page);
+    await clearIndexedDb(page);
+    expect(await hasMarker(page)).toBe(false);
     await page.reload();
     await page.getByTestId("screen-data-message").waitFor();
     // Still signed in (the session lives in localStorage), and the messages come back.

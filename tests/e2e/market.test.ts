@@ -84,7 +84,7 @@ describe("market", () => {
     expect(await chart.locator("canvas").count()).toBeGreaterThan(0);
     // The depth chart draws the live book (20 levels a side from /ws/depth).
     await page.getByTestId("depth-chart").waitFor(LOCAL);
-    expect(await page.getByTestId("depth-waiting").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("depth-waiting").count(), LOCAL).toBe(0);
     if (process.env["E2E_SCREENSHOT"])
       await page.screenshot({ path: process.env["E2E_SCREENSHOT"], fullPage: true });
 
