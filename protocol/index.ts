@@ -14,3 +14,4 @@ export * from "./email";
 export * from "./article-html";
 export * from "./market";
 export * from "./feed";
+export * from "./ledger";

@@ -1,7 +1,9 @@
 // The operator commands of `npm run admin`, as data: parsed from argv by the CLI, sent as JSON
 // over the admin socket, and run by the same domain functions whichever way they arrive.
 import type { UserLockView } from "../../protocol/admin";
+import type { LedgerCheckReport } from "../../protocol/ledger";
 import type { Db } from "../db/db";
+import { checkLedger } from "../domain/ledger/check-ledger";
 import { createAdmin, type CreatedAdmin } from "../domain/operators/create-admin";
 import type { OperatorActor } from "../domain/operators/operator-actor";
 import { setUserLocked } from "../domain/operators/user-lock";
@@ -30,12 +32,15 @@ export type AdminCommand =
   | { name: "lock"; address: string }
   | { name: "unlock"; address: string }
   | MessageSendCommand
-  | ArticleCommand;
+  | ArticleCommand
+  // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
+  | { name: "ledger-check" };
 
 export type AdminResult =
   | ({ kind: "created-admin" } & CreatedAdmin)
   | ({ kind: "lock-changed" } & UserLockView)
   | ({ kind: "message-sent" } & SentMessage)
+  | ({ kind: "ledger-check" } & LedgerCheckReport)
   | ArticleResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -75,6 +80,7 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
   if (v.name === "message-send") return messageCommandFromJson(v);
+  if (v.name === "ledger-check") return { name: "ledger-check" };
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
   const arg = v.name === "create-admin" ? v.username : v.address;
   if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
@@ -107,12 +113,15 @@ export async function runAdminCommand(
     case "article-edit":
     case "article-delete":
       return runArticleCommand(db, command, actor);
+    case "ledger-check":
+      return { kind: "ledger-check", ...(await checkLedger(db)) };
   }
 }
 
 /** What the CLI prints for a result. */
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
+  if (result.kind === "ledger-check") return describeLedgerCheck(result);
   if (
     result.kind === "article-list" ||
     result.kind === "article-saved" ||
@@ -132,4 +141,14 @@ export function describeResult(result: AdminResult): string {
   return result.locked
     ? `Locked ${who}: every call with their sessions now gets 403 ACCOUNT_LOCKED.`
     : `Unlocked ${who}: their unexpired sessions work again.`;
+}
+
+/** The ledger:check report for people: one line when sound, every violation otherwise. */
+export function describeLedgerCheck(report: LedgerCheckReport): string {
+  const counted = `${report.transactions} transactions, ${report.accounts} accounts`;
+  if (report.ok) return `Ledger OK: ${counted}; every invariant holds and the hash chain verifies.`;
+  return [
+    `Ledger check FAILED (${counted}): ${report.violations.length} violation(s)`,
+    ...report.violations.map((v) => `  - ${v}`),
+  ].join("\n");
 }

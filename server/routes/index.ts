@@ -6,6 +6,7 @@ import { CONTENT_IMAGE_BASE } from "../../protocol/content";
 import type { QuantaMode } from "../../protocol/health";
 import { API_BASE, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
+import { assetsRoutes } from "./assets/index";
 import { authRoutes } from "./auth/index";
 import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
@@ -15,6 +16,7 @@ import { storageRoutes } from "./storage/index";
 import { contentImageRoutes } from "./system/content-images";
 import { systemRoutes } from "./system/index";
 import { accountSocketRoutes, syncRoutes } from "./sync/index";
+import { walletRoutes } from "./wallet/index";
 
 export interface RouteContext {
   mode: QuantaMode;
@@ -29,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(adminRoutes, { prefix: `${API_BASE}/admin` });
   await app.register(systemRoutes, { prefix: `${API_BASE}/system` });
   await app.register(marketRoutes, { prefix: `${API_BASE}/market` });
+  await app.register(walletRoutes, { prefix: `${API_BASE}/wallet` });
+  await app.register(assetsRoutes, { prefix: `${API_BASE}/assets` });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).
   await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
   await app.register(syncRoutes, { prefix: API_BASE });

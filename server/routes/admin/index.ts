@@ -7,6 +7,7 @@ import { ok } from "../../plugins/envelope";
 import { LIST_QUERY_PROPERTIES, type ListQuery } from "./admin-schemas";
 import { articleRoutes } from "./article-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
+import { ledgerRoutes } from "./ledger-routes";
 import { messageRoutes } from "./message-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
@@ -19,6 +20,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(messageRoutes);
   await app.register(articleRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(ledgerRoutes);
 
   app.get<{ Querystring: ListQuery }>(
     "/audit",

@@ -1,0 +1,96 @@
+// Money on the wire (API.md assets/*, wallet/*, bill types): amounts are decimal strings in the
+// asset's units ("1250.5"), signed where a bill takes money away. Never a JS number.
+
+/** API.md "Bill types": code -> English name (the app shows translated labels per code). */
+export const BILL_TYPES = {
+  101: "recharge",
+  102: "add",
+  103: "freeze",
+  104: "unfreeze",
+  105: "gift bonus",
+  106: "demo funds",
+  201: "withdrawal freeze",
+  202: "deduct",
+  203: "withdrawal success",
+  204: "withdrawal failed",
+  205: "withdrawal fee",
+  206: "transfer out",
+  207: "transfer in",
+  208: "coin-to-coin out",
+  209: "coin-to-coin in",
+  301: "contract fee",
+  302: "contract income",
+  303: "contract loss",
+  311: "option purchase",
+  312: "option earnings",
+  313: "option return",
+  314: "option fee",
+  315: "spot buy freeze",
+  316: "spot buy deduct",
+  317: "spot buy return",
+  318: "spot buy credited",
+  319: "spot buy credited (second step)",
+  320: "spot sell freeze",
+  321: "spot sell deduct",
+  322: "spot sell return",
+  323: "spot sell credited",
+  324: "spot sell credited (second step)",
+  325: "spot pending-order fee",
+  401: "miner added",
+  402: "miner return",
+  403: "miner revenue",
+  404: "miner exit",
+  405: "miner exit fee",
+  501: "blind box purchase",
+  502: "blind box revenue",
+} as const;
+
+export type BillType = keyof typeof BILL_TYPES;
+
+export const BILL_TYPE_CODES = Object.keys(BILL_TYPES).map(Number) as BillType[];
+
+export function isBillType(value: number): value is BillType {
+  return Object.hasOwn(BILL_TYPES, value);
+}
+
+/** GET /assets/bills item; also the change log's "bill" entity (id = bill id). */
+export interface Bill {
+  id: string;
+  type: BillType;
+  asset: string;
+  /** Signed decimal string: negative when the bill took money from the user's balance. */
+  amount: string;
+  /** The account's available balance after the bill's transaction. */
+  balanceAfter: string;
+  /** What caused it, e.g. { kind: "demo-credit", id: "<ledger transaction id>" }. */
+  ref: { kind: string; id: string };
+  createdAt: string;
+}
+
+/** GET /assets/overview */
+export interface AssetsOverview {
+  balances: { asset: string; available: string; frozen: string }[];
+  usdt: { available: string; frozen: string; withdrawing: string; withdrawn: string };
+  income: { today: string; yesterday: string; total: string };
+  creditLevel: 0 | 1 | 2 | 3 | 4;
+  /** DESIGN §6: no lending is offered, so always "0". */
+  loan: string;
+  equityUsd: string;
+}
+
+/** POST /wallet/demo-credit body. */
+export interface DemoCreditRequest {
+  amount: string;
+}
+
+/** Most a single demo credit may add (USDT). */
+export const DEMO_CREDIT_MAX = "100000";
+
+/** GET /admin/ledger/check: every invariant of DESIGN §5; ok when violations is empty. */
+export interface LedgerCheckReport {
+  ok: boolean;
+  transactions: string;
+  accounts: string;
+  violations: string[];
+  checkedAt: string;
+}

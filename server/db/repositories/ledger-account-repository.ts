@@ -1,0 +1,122 @@
+// Ledger accounts (migration 006): user accounts per user per asset, system accounts per asset.
+// Balances are numeric(38,0) and travel as decimal strings of units; the domain turns them into
+// bigint. Rows are locked in id order, the one lock order every posting follows (DESIGN §5).
+import type { Queryable } from "../db";
+
+export const SYSTEM_ACCOUNTS = [
+  "deposits",
+  "withdrawals",
+  "fees",
+  "broker",
+  "options-pool",
+  "contract-pool",
+  "plan-pool",
+  "demo-issuer",
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export interface AccountRow {
+  id: string;
+  asset: string;
+  user_id: string | null;
+  system: SystemAccount | null;
+  available: string;
+  frozen: string;
+}
+
+export interface AssetRow {
+  code: string;
+  scale: number;
+}
+
+export async function listAssets(db: Queryable): Promise<AssetRow[]> {
+  return db.query<AssetRow>("SELECT code, scale FROM assets ORDER BY code");
+}
+
+/** The user's account in `asset`, created (empty) if it does not exist; answers its id. */
+export async function ensureUserAccount(
+  tx: Queryable,
+  userId: string,
+  asset: string,
+): Promise<string> {
+  await tx.query(
+    `INSERT INTO ledger_accounts (asset, user_id) VALUES ($1, $2)
+     ON CONFLICT (user_id, asset) WHERE user_id IS NOT NULL DO NOTHING`,
+    [asset, userId],
+  );
+  const [row] = await tx.query<{ id: string }>(
+    "SELECT id FROM ledger_accounts WHERE user_id = $1 AND asset = $2",
+    [userId, asset],
+  );
+  if (row === undefined) throw new Error(`no ledger account for user ${userId} in ${asset}`);
+  return row.id;
+}
+
+/** The system account of `asset`, created if an asset was added without one. */
+export async function ensureSystemAccount(
+  tx: Queryable,
+  system: SystemAccount,
+  asset: string,
+): Promise<string> {
+  const find = () =>
+    tx.query<{ id: string }>("SELECT id FROM ledger_accounts WHERE system = $1 AND asset = $2", [
+      system,
+      asset,
+    ]);
+  const [found] = await find();
+  if (found !== undefined) return found.id;
+  await tx.query(
+    `INSERT INTO ledger_accounts (asset, system) VALUES ($1, $2)
+     ON CONFLICT (system, asset) WHERE system IS NOT NULL DO NOTHING`,
+    [asset, system],
+  );
+  const [row] = await find();
+  if (row === undefined) throw new Error(`no ${system} account in ${asset}`);
+  return row.id;
+}
+
+/** Locks these accounts until commit, always in ascending id order; answers them in that order. */
+export async function lockAccounts(tx: Queryable, ids: readonly string[]): Promise<AccountRow[]> {
+  return tx.query<AccountRow>(
+    `SELECT id, asset, user_id, system, available::text, frozen::text FROM ledger_accounts
+      WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [[...ids]],
+  );
+}
+
+export interface BalanceChange {
+  accountId: string;
+  /** New balances, decimal strings of units. */
+  available: string;
+  frozen: string;
+}
+
+export async function setBalances(tx: Queryable, changes: readonly BalanceChange[]): Promise<void> {
+  await tx.query(
+    `UPDATE ledger_accounts a SET available = c.available, frozen = c.frozen
+       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS c (id, available, frozen)
+      WHERE a.id = c.id`,
+    [
+      changes.map((c) => c.accountId),
+      changes.map((c) => c.available),
+      changes.map((c) => c.frozen),
+    ],
+  );
+}
+
+export interface UserBalanceRow {
+  asset: string;
+  scale: number;
+  available: string;
+  frozen: string;
+}
+
+/** The user's balances in every asset they hold an account in, by asset code. */
+export async function userBalances(db: Queryable, userId: string): Promise<UserBalanceRow[]> {
+  return db.query<UserBalanceRow>(
+    `SELECT a.asset, s.scale, a.available::text, a.frozen::text
+       FROM ledger_accounts a JOIN assets s ON s.code = a.asset
+      WHERE a.user_id = $1 ORDER BY a.asset`,
+    [userId],
+  );
+}

@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../plugins/envelope";
+import { formatAmount, mulDivDown, mulDivUp, parseAmount } from "./amounts";
+
+const reject = (value: unknown, scale = 6) => {
+  try {
+    parseAmount(value, scale, "amount");
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).statusCode).toBe(400);
+    expect((err as ApiError).code).toBe("VALIDATION");
+    expect((err as ApiError).message).toContain('"amount"');
+    return (err as ApiError).message;
+  }
+  throw new Error(`accepted ${String(value)}`);
+};
+
+describe("parseAmount", () => {
+  it("reads decimal strings exactly at the asset's scale", () => {
+    expect(parseAmount("1250.5", 6, "amount")).toBe(1_250_500_000n);
+    expect(parseAmount("0.000001", 6, "amount")).toBe(1n);
+    expect(parseAmount("7", 8, "amount")).toBe(700_000_000n);
+    expect(parseAmount("00012.10", 2, "amount")).toBe(1210n);
+    // Far beyond Number's 2^53: stays exact.
+    expect(parseAmount("123456789012345678.123456", 6, "amount")).toBe(123456789012345678123456n);
+  });
+
+  it("rejects everything else with a message naming the field", () => {
+    expect(reject(undefined)).toContain("is required");
+    expect(reject("")).toContain("is required");
+    expect(reject(null)).toContain("is required");
+    expect(reject(12)).toContain("must be a decimal string");
+    for (const bad of ["abc", "-1", "+1", "1e3", " 1", "1.", ".5", "1,5", "0x10", "NaN"]) {
+      expect(reject(bad)).toContain("positive decimal");
+    }
+    expect(reject("1.0000001")).toContain("more than 6 decimal places");
+    expect(reject("1.000000001", 8)).toContain("more than 8 decimal places");
+  });
+});
+
+describe("formatAmount", () => {
+  it("drops trailing zeros and keeps the sign", () => {
+    expect(formatAmount(1_250_500_000n, 6)).toBe("1250.5");
+    expect(formatAmount(-1n, 6)).toBe("-0.000001");
+    expect(formatAmount(0n, 6)).toBe("0");
+    expect(formatAmount(-5_000_000n, 6)).toBe("-5");
+  });
+
+  it("round-trips with parseAmount for any amount and scale", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 18 }),
+        (units, scale) => {
+          expect(parseAmount(formatAmount(units, scale), scale, "x")).toBe(units);
+        },
+      ),
+    );
+  });
+});
+
+describe("rounding", () => {
+  it("rounds fees and debits up, credits down", () => {
+    // 0.1 % of 1.000001 USDT = 1000.001 units.
+    expect(mulDivUp(1_000_001n, 1n, 1000n)).toBe(1001n);
+    expect(mulDivDown(1_000_001n, 1n, 1000n)).toBe(1000n);
+    expect(mulDivUp(1_000_000n, 1n, 1000n)).toBe(1000n);
+  });
+
+  it("up and down differ by at most one unit and bracket the exact value", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        (units, num, den) => {
+          const up = mulDivUp(units, num, den);
+          const down = mulDivDown(units, num, den);
+          expect(down * den <= units * num).toBe(true);
+          expect(up * den >= units * num).toBe(true);
+          expect(up - down <= 1n).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+// /assets: the signed-in user's balances and bills, read from the ledger.
+import type { FastifyPluginAsync } from "fastify";
+import { BILL_TYPE_CODES } from "../../../protocol/ledger";
+import { assetsOverview } from "../../domain/assets/assets-overview";
+import { listUserBills } from "../../domain/assets/list-bills";
+import { ASSETS } from "../../domain/ledger/assets";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../domain/operators/list-page";
+import { ok } from "../../plugins/envelope";
+import { signedInUser } from "../signed-in-user";
+
+const billsQuery = {
+  type: "object",
+  properties: {
+    type: { type: "integer", enum: BILL_TYPE_CODES },
+    asset: { type: "string", enum: ASSETS },
+    cursor: { type: "string", pattern: "^[1-9][0-9]{0,17}$" },
+    limit: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+  },
+} as const;
+
+interface BillsQuery {
+  type?: number;
+  asset?: string;
+  cursor?: string;
+  limit: number;
+}
+
+export const assetsRoutes: FastifyPluginAsync = async (app) => {
+  app.get("/overview", { preHandler: app.requireUser }, async (request) =>
+    ok(await assetsOverview(app.db, signedInUser(request).id)),
+  );
+
+  app.get<{ Querystring: BillsQuery }>(
+    "/bills",
+    { preHandler: app.requireUser, schema: { querystring: billsQuery } },
+    async (request) => {
+      const { type, asset, cursor, limit } = request.query;
+      const query = { type: type ?? null, asset: asset ?? null, cursor: cursor ?? null, limit };
+      return ok(await listUserBills(app.db, signedInUser(request).id, query));
+    },
+  );
+};
