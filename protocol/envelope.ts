@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   "IMAGE_TOO_LARGE",
   "OFFLINE_FEATURE",
   "DEMO_ONLY",
+  /** A part the request needs is not running yet or not configured (503), e.g. the dev chain. */
+  "UNAVAILABLE",
   "INTERNAL",
 ] as const;
 

@@ -15,3 +15,4 @@ export * from "./article-html";
 export * from "./market";
 export * from "./feed";
 export * from "./ledger";
+export * from "./chain";

@@ -5,6 +5,7 @@ import type { Config, LogLevel } from "./config";
 import type { Db } from "./db/db";
 import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/account-socket";
 import { authPlugin } from "./plugins/auth";
+import { chainPlugin } from "./plugins/chain";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
 import { marketPlugin } from "./plugins/market";
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // `app.market`: main.ts attaches the running feed; depth and the market sockets read it.
   await app.register(marketPlugin);
   await app.register(marketSocketsPlugin, options.marketSockets ?? {});
+  // `app.chain`: production's configured chain now; main.ts attaches the demo dev chain later.
+  await app.register(chainPlugin, { chain: config.chain });
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
   return app;

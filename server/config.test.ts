@@ -36,6 +36,7 @@ describe("loadConfig", () => {
         backfillDays: 30,
         binanceUrl: "wss://stream.binance.com:9443/stream",
       },
+      chain: { kind: "dev", confirmations: 2 },
     });
   });
 
@@ -77,6 +78,8 @@ describe("loadConfig", () => {
         backfillDays: 30,
         binanceUrl: "wss://stream.binance.com:9443/stream",
       },
+      // Production without CHAIN_RPC_URL & co.: deposits by operator review only (chain-config.test.ts).
+      chain: { kind: "none" },
     });
   });
 

@@ -2,6 +2,7 @@
 // value stops the process with every problem listed instead of failing later mid-request.
 import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
+import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
 import { DEFAULT_BINANCE_STREAM_URL } from "./market/sources/binance/streams";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -35,6 +36,8 @@ export interface Config {
   /** ISO 3166-1 alpha-2 code of the operator's country (GET /system/system), or "". */
   operatorCountry: string;
   market: MarketConfig;
+  /** Demo: the anvil dev chain; production: CHAIN_RPC_URL and friends (chain/chain-config.ts). */
+  chain: ChainConfig;
 }
 
 export interface MarketConfig {
@@ -90,6 +93,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const siweChainIds = parseChainIds(read("SIWE_CHAIN_IDS"), mode, problems);
   const operatorCountry = parseCountry(read("OPERATOR_COUNTRY"), problems);
   const market = parseMarket(read, mode, problems);
+  const chain = parseChainConfig(read, mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -127,6 +131,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     walletConnect: (read("VITE_WC_PROJECT_ID") ?? "") !== "",
     operatorCountry,
     market,
+    chain,
   };
 }
 

@@ -1,7 +1,9 @@
 // The server process: read config, open the database, migrate, build the app, listen, and shut
 // down gracefully. Everything else lives in app.ts so tests run the same app without a process.
+import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { startDevChain, type DevChain } from "./chain/dev-chain";
 import { adminSocketPath, listenAdminSocket, type AdminSocket } from "./cli/admin-socket";
 import { ConfigError, loadConfig, type Config, type Env } from "./config";
 import type { Db } from "./db/db";
@@ -30,6 +32,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let prober: StatusProber | undefined;
   let market: Promise<RunningMarket<MarketSource> | undefined> = Promise.resolve(undefined);
   const stopMarketStart = new AbortController();
+  let chain: Promise<DevChain | undefined> = Promise.resolve(undefined);
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -68,6 +71,12 @@ export async function runServer(env: Env = process.env): Promise<void> {
       }
       return running;
     });
+    // Demo only, after listening like the market: compiling and deploying takes seconds, and a
+    // chain that cannot start leaves the rest serving (its routes answer 503).
+    chain = startChain(config, log).then((running) => {
+      if (running) marketApp.chain.attachDev(running);
+      return running;
+    });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
@@ -80,7 +89,26 @@ export async function runServer(env: Env = process.env): Promise<void> {
   handleShutdownSignals(app, db, app.log, adminSocket, prober, async () => {
     stopMarketStart.abort();
     await (await market)?.stop();
+    await (await chain)?.stop();
   });
+}
+
+/** The demo dev chain (anvil + Test USDT). Never rejects; production runs no chain process. */
+async function startChain(config: Config, log: FastifyBaseLogger): Promise<DevChain | undefined> {
+  if (config.chain.kind !== "dev") return undefined;
+  try {
+    const chain = await startDevChain({
+      cacheDir: join(config.dataDir, "chain"),
+      confirmations: config.chain.confirmations,
+    });
+    log.info(
+      `dev chain running: anvil (pid ${chain.pid}, chain ${chain.chainId}), Test USDT at ${chain.token}, deposit address ${chain.depositAddress}`,
+    );
+    return chain;
+  } catch (err) {
+    log.error({ err }, "the dev chain could not start; deposits, faucet and /rpc are unavailable");
+    return undefined;
+  }
 }
 
 /**

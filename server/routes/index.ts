@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { CONTENT_IMAGE_BASE } from "../../protocol/content";
 import type { QuantaMode } from "../../protocol/health";
-import { API_BASE, WS_BASE } from "../../protocol/paths";
+import { API_BASE, RPC_PATH, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
 import { assetsRoutes } from "./assets/index";
 import { authRoutes } from "./auth/index";
@@ -12,6 +12,7 @@ import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
 import { marketSocketRoutes } from "./market/sockets";
 import { profileArea } from "./profile/index";
+import { rpcRoutes } from "./rpc/index";
 import { storageRoutes } from "./storage/index";
 import { contentImageRoutes } from "./system/content-images";
 import { systemRoutes } from "./system/index";
@@ -33,6 +34,8 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(marketRoutes, { prefix: `${API_BASE}/market` });
   await app.register(walletRoutes, { prefix: `${API_BASE}/wallet` });
   await app.register(assetsRoutes, { prefix: `${API_BASE}/assets` });
+  // JSON-RPC to the demo dev chain, not enveloped (routes/rpc).
+  await app.register(rpcRoutes, { prefix: RPC_PATH });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).
   await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
   await app.register(syncRoutes, { prefix: API_BASE });

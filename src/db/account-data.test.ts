@@ -111,7 +111,7 @@ describe("the user's change log in IndexedDB", () => {
 
   it("skips entities this version does not know, and resets a user's data with the cursor", async () => {
     const unknown = {
-      entity: "bill",
+      entity: "order",
       id: "1",
       op: "put",
       data: {},

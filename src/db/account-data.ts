@@ -1,8 +1,15 @@
-// The signed-in user's private data as the change log (GET /sync) delivers it: profile, identity
-// and messages, each row tagged with its user so a shared device never shows another's. A page
+// The signed-in user's private data as the change log (GET /sync) delivers it: profile, identity,
+// messages and bills, each row tagged with its user so a shared device never shows another's. A page
 // is applied in one transaction together with its cursor, so data and cursor never disagree.
 import Dexie from "dexie";
-import type { IdentityView, Message, Profile, SyncPage } from "../../protocol";
+import type {
+  AssetsOverview,
+  Bill,
+  IdentityView,
+  Message,
+  Profile,
+  SyncPage,
+} from "../../protocol";
 import { database } from "./database";
 import { getSessionUserId, getToken, saveSession } from "./session";
 import { SYNC_KEYS } from "./sync-state";
@@ -29,7 +36,7 @@ export async function applySyncPage(
   let profile: Profile | null = null;
   const result = await db.transaction(
     "rw",
-    [db.syncState, db.profile, db.identity, db.messages],
+    [db.syncState, db.profile, db.identity, db.messages, db.bills],
     async (): Promise<ApplyResult> => {
       // Checked inside the transaction: sign-out clears the session before it clears the data,
       // and its clearing transaction queues behind this one.
@@ -56,6 +63,11 @@ export async function applySyncPage(
             if (remove) await db.messages.delete(change.id);
             else await db.messages.put({ ...(change.data as Message), userId });
             break;
+          case "bill":
+            // Bills are ledger lines: the server never rewrites one, but a delete is honoured.
+            if (remove) await db.bills.delete(change.id);
+            else if (isStorableBill(change.data)) await db.bills.put({ ...change.data, userId });
+            break;
           default:
             break;
         }
@@ -70,6 +82,21 @@ export async function applySyncPage(
   );
   if (result === "applied" && profile !== null) keepSessionCurrent(userId, profile);
   return result;
+}
+
+/**
+ * A bill the tables' keys can hold. Anything else is skipped rather than failing the page: one
+ * malformed entry must not stop the whole change log from syncing.
+ */
+function isStorableBill(data: unknown): data is Bill {
+  if (typeof data !== "object" || data === null) return false;
+  const bill = data as Partial<Bill>;
+  return (
+    typeof bill.id === "string" &&
+    typeof bill.type === "number" &&
+    typeof bill.asset === "string" &&
+    typeof bill.createdAt === "string"
+  );
 }
 
 /** The seed's localStorage keys (name, avatar, info) follow the profile the change log brings. */
@@ -93,7 +120,18 @@ async function clearSynced(userId: string): Promise<void> {
     .where("[userId+createdAt]")
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
     .delete();
+  await db.bills
+    .where("[userId+createdAt]")
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .delete();
+  await db.assetsOverview.delete(userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
+}
+
+/** The tables clearSynced writes (a transaction must name every one). */
+function syncedTables() {
+  const db = database();
+  return [db.syncState, db.profile, db.identity, db.messages, db.bills, db.assetsOverview];
 }
 
 /**
@@ -102,32 +140,43 @@ async function clearSynced(userId: string): Promise<void> {
  */
 export async function resetAccountData(userId: string): Promise<void> {
   const db = database();
-  await db.transaction("rw", [db.syncState, db.profile, db.identity, db.messages], () =>
-    clearSynced(userId),
-  );
+  await db.transaction("rw", syncedTables(), () => clearSynced(userId));
 }
 
 /**
  * Sign-out: the user's private data never outlives the session on this device — profile,
- * identity, messages, outbox entries and cursor, in one transaction.
+ * identity, messages, bills, assets overview, outbox entries and cursor, in one transaction.
  */
 export async function clearUserData(userId: string): Promise<void> {
   const db = database();
-  await db.transaction(
-    "rw",
-    [db.syncState, db.profile, db.identity, db.messages, db.outbox],
-    async () => {
-      await clearSynced(userId);
-      await db.outbox
-        .where("[userId+createdAt]")
-        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-        .delete();
-    },
-  );
+  await db.transaction("rw", [...syncedTables(), db.outbox], async () => {
+    await clearSynced(userId);
+    await db.outbox
+      .where("[userId+createdAt]")
+      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+      .delete();
+  });
 }
 
 /** Whether the server already has the user's message as read (then there is nothing to send). */
 export async function isMessageRead(userId: string, id: string): Promise<boolean> {
   const row = await database().messages.get(id);
   return row !== undefined && row.userId === userId && row.read;
+}
+
+/**
+ * Stores the user's assets overview (GET /assets/overview) unless the user signed out meanwhile:
+ * checked inside the transaction, like a change-log page.
+ */
+export async function saveAssetsOverview(
+  userId: string,
+  overview: AssetsOverview,
+  pulledAt = new Date().toISOString(),
+): Promise<boolean> {
+  const db = database();
+  return db.transaction("rw", db.assetsOverview, async () => {
+    if (getSessionUserId() !== userId) return false;
+    await db.assetsOverview.put({ ...overview, userId, pulledAt });
+    return true;
+  });
 }

@@ -1,6 +1,8 @@
 import Dexie, { type Table } from "dexie";
 import type {
   Article,
+  AssetsOverview,
+  Bill,
   DepthLevel,
   KlineInterval,
   Ticker,
@@ -138,6 +140,18 @@ export interface DepthRow {
   receivedAt: string;
 }
 
+/** A bill of the signed-in user (entity "bill"), as GET /assets/bills lists it. */
+export interface BillRow extends Bill {
+  userId: string;
+}
+
+/** The signed-in user's GET /assets/overview as last pulled (one row per user). */
+export interface AssetsOverviewRow extends AssetsOverview {
+  userId: string;
+  /** When the sync layer pulled it (ISO-8601): the /my screen's freshness. */
+  pulledAt: string;
+}
+
 export const DB_NAME = "quanta";
 
 export class QuantaDatabase extends Dexie {
@@ -155,6 +169,8 @@ export class QuantaDatabase extends Dexie {
   tickers!: Table<TickerRow, string>;
   candles!: Table<CandleRow, [string, KlineInterval, string]>;
   depth!: Table<DepthRow, string>;
+  bills!: Table<BillRow, string>;
+  assetsOverview!: Table<AssetsOverviewRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -181,6 +197,17 @@ export class QuantaDatabase extends Dexie {
       candles: "[symbol+interval+openTime]",
       depth: "symbol",
     });
+    // The ledger (issue 6): bills from the change log, the assets overview from its GET.
+    this.version(4)
+      .stores({
+        bills: "id, [userId+createdAt], [userId+type+createdAt], [userId+asset+createdAt]",
+        assetsOverview: "userId",
+      })
+      .upgrade(async (tx) => {
+        // Earlier versions skipped "bill" entries of the change log while moving the cursor on:
+        // forget the cursors (not the data) so the next pull reads the log again from the start.
+        await tx.table("syncState").where("key").startsWith("cursor:").delete();
+      });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
 }

@@ -23,12 +23,15 @@ export type OutboxPayloads = {
     /** Set once the photo is uploaded, so a retry never uploads it twice. */
     uploadId: string | null;
   };
+  /** Demo mode only: USDT from the demo issuer (bill 106), a decimal string. */
+  "wallet.demo-credit": { amount: string };
 };
 export type OutboxCommandName = keyof OutboxPayloads;
 export const OUTBOX_COMMANDS = [
   "system.subscribe",
   "message.read",
   "identity.submit",
+  "wallet.demo-credit",
 ] as const satisfies readonly OutboxCommandName[];
 
 /** A row whose command and payload belong together. */

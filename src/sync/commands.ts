@@ -1,7 +1,8 @@
 // The commands screens call (besides sign-in/out in account.ts). Outbox commands check their
 // input, save the entry in IndexedDB first and return — the screen shows the entry's state
 // through useOutbox — then ask the leading tab to send it.
-import { IDENTITY_LIMITS, type IdType, type Lang } from "../../protocol";
+import { DEMO_CREDIT_MAX, IDENTITY_LIMITS, type IdType, type Lang } from "../../protocol";
+import { compare, isDecimalString } from "../lib/decimal";
 import { isMessageRead } from "../db/account-data";
 import {
   deleteOutboxEntry,
@@ -11,7 +12,7 @@ import {
   type OutboxPayloads,
 } from "../db/outbox";
 import { getSessionUserId } from "../db/session";
-import { setTabContentLang, writeContentLang } from "../db/sync-state";
+import { readSyncValue, setTabContentLang, SYNC_KEYS, writeContentLang } from "../db/sync-state";
 import { normaliseEmail } from "../../protocol";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
@@ -104,6 +105,33 @@ export async function submitIdentity(form: IdentityForm): Promise<void> {
     photo: form.photo,
     uploadId: null,
   });
+}
+
+/** Demo credit is a demo-mode feature only; the server refuses it in production as well. */
+export class NotDemoModeError extends Error {
+  override name = "NotDemoModeError";
+}
+
+/** What one "Get demo funds" adds (USDT). */
+export const DEMO_CREDIT_AMOUNT = "1000";
+
+/**
+ * Asks for demo funds (bill 106) through the outbox. Only when the server said it runs in demo
+ * mode; the amount is a positive decimal string of at most DEMO_CREDIT_MAX USDT.
+ */
+export async function requestDemoFunds(amount: string = DEMO_CREDIT_AMOUNT): Promise<string> {
+  const userId = signedInUser();
+  if (
+    !isDecimalString(amount) ||
+    compare(amount, "0") <= 0 ||
+    compare(amount, DEMO_CREDIT_MAX) > 0
+  ) {
+    throw new RangeError(`A demo credit is more than 0 and at most ${DEMO_CREDIT_MAX} USDT.`);
+  }
+  const facts = await readSyncValue(SYNC_KEYS.systemFacts);
+  const mode = typeof facts === "object" && facts !== null && "mode" in facts ? facts.mode : null;
+  if (mode !== "demo") throw new NotDemoModeError("Demo funds exist only in demo mode.");
+  return enqueue(userId, "wallet.demo-credit", { amount });
 }
 
 /** Sends a failed entry again (same Idempotency-Key). */

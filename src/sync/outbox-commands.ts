@@ -6,6 +6,7 @@ import { createIdentity } from "../api/identity";
 import { markMessageRead } from "../api/messages";
 import { uploadFile } from "../api/storage";
 import { subscribeEmail } from "../api/system";
+import { requestDemoCredit } from "../api/wallet";
 import { saveIdentity } from "../db/identity";
 import {
   updateOutboxPayload,
@@ -62,12 +63,17 @@ export const OUTBOX_SENDERS: { [C in OutboxCommandName]: Sender<C> } = {
   "system.subscribe": (entry) => subscribeEmail(entry.payload.email, entry.id, quiet),
   "message.read": (entry) => markMessageRead(entry.payload.id, entry.id, quiet),
   "identity.submit": sendIdentity,
+  // The bill comes back through the change log (PULL_AFTER), the new balance with the overview.
+  "wallet.demo-credit": async (entry) => {
+    await requestDemoCredit({ amount: entry.payload.amount }, entry.id, quiet);
+  },
 };
 
 /** Commands whose effect comes back through the user's change log: pull once they are sent. */
 export const PULL_AFTER: ReadonlySet<OutboxCommandName> = new Set([
   "identity.submit",
   "message.read",
+  "wallet.demo-credit",
 ]);
 
 function isKnown(command: string): command is OutboxCommandName {

@@ -1,11 +1,14 @@
 // Pulls the signed-in user's change log (GET /sync) page by page into IndexedDB, each page in one
 // transaction with its cursor. A missing cursor (new device, storage evicted, database cleared)
 // reads from the beginning, which rebuilds the user's data; a cursor the server rejects (400: the
-// server was reset) starts over from empty.
+// server was reset) starts over from empty. Every pull ends with GET /assets/overview: frozen,
+// withdrawing and income are not bills, so the /my screen needs the server's own figures, and a
+// pull is what follows every new bill (a poke, or a money command's PULL_AFTER).
 import type { SyncPage } from "../../protocol";
 import { ApiError } from "../api/errors";
+import { getAssetsOverview } from "../api/assets";
 import { getChanges } from "../api/sync";
-import { applySyncPage, resetAccountData } from "../db/account-data";
+import { applySyncPage, resetAccountData, saveAssetsOverview } from "../db/account-data";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
 
@@ -13,9 +16,16 @@ import { readCursor } from "../db/sync-state";
 const MAX_PAGES = 1_000;
 
 export async function pullAccount(userId: string): Promise<void> {
+  if (!(await pullChangeLog(userId))) return;
+  const overview = await getAssetsOverview({ quiet: true });
+  await saveAssetsOverview(userId, overview);
+}
+
+/** The change log up to its end; false when the user signed out meanwhile. */
+async function pullChangeLog(userId: string): Promise<boolean> {
   let restarted = false;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
-    if (getSessionUserId() !== userId) return;
+    if (getSessionUserId() !== userId) return false;
     const cursor = await readCursor(userId);
     let page: SyncPage;
     try {
@@ -29,9 +39,9 @@ export async function pullAccount(userId: string): Promise<void> {
       throw error;
     }
     const result = await applySyncPage(userId, cursor, page);
-    if (result === "signed-out") return;
+    if (result === "signed-out") return false;
     // "stale": the cursor moved under us (database reset); read it again and go on from there.
-    if (result === "applied" && !page.hasMore) return;
+    if (result === "applied" && !page.hasMore) return true;
   }
   throw new Error(`The change log did not end within ${MAX_PAGES} pages.`);
 }

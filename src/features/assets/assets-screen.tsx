@@ -1,13 +1,170 @@
-import { useLingui } from "@lingui/react/macro";
+// Assets (/my): the user's balances as the server's GET /assets/overview last reported them
+// (stored in IndexedDB by every account pull), the seed's shortcuts, and — in demo mode only —
+// demo funds. Nothing is shown that the ledger did not say: before the first pull there are no
+// figures, not zeros.
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { AssetsOverviewRow } from "../../db/queries/assets-overview";
+import { useAssetsOverview } from "../../db/queries/assets-overview";
+import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { NotYetAvailable } from "../../ui/notices";
+import { formatMoney } from "../records/format-money";
+import { oldest, ScreenFreshness } from "../shell/screen-freshness";
+import { useSessionUserId } from "../shell/use-shell-state";
+import { AssetShortcuts } from "./asset-shortcuts";
+import { DemoFundsCard } from "./demo-funds-card";
+import "./assets.css";
 
-/** Assets: the frame only; the issue that builds this function fills it. */
+function Figure(props: { label: string; value: string; unit: string; testId?: string }) {
+  return (
+    <div className="q-my__figure">
+      <dt className="q-muted">{props.label}</dt>
+      <dd data-testid={props.testId}>
+        {props.value} {props.unit}
+      </dd>
+    </div>
+  );
+}
+
+function Balances(props: { overview: AssetsOverviewRow }) {
+  const { i18n, t } = useLingui();
+  const { overview } = props;
+  const money = (value: string) => formatMoney(value, i18n.locale);
+  const loan = money(overview.loan);
+  const others = overview.balances.filter((balance) => balance.asset !== "USDT");
+  return (
+    <>
+      <section className="q-card q-my__equity" aria-labelledby="my-equity-title">
+        <h2 id="my-equity-title">
+          <Trans>Platform balance</Trans>
+        </h2>
+        <p className="q-my__big" data-testid="my-equity">
+          {money(overview.equityUsd)} USD
+        </p>
+      </section>
+
+      <section className="q-card" aria-labelledby="my-usdt-title">
+        <h2 id="my-usdt-title">USDT</h2>
+        <dl className="q-my__figures">
+          <Figure
+            label={t`Available`}
+            value={money(overview.usdt.available)}
+            unit="USDT"
+            testId="my-usdt-available"
+          />
+          <Figure
+            label={t`Frozen`}
+            value={money(overview.usdt.frozen)}
+            unit="USDT"
+            testId="my-usdt-frozen"
+          />
+          <Figure label={t`Withdrawing`} value={money(overview.usdt.withdrawing)} unit="USDT" />
+          <Figure label={t`Withdrawn`} value={money(overview.usdt.withdrawn)} unit="USDT" />
+        </dl>
+      </section>
+
+      <section className="q-card" aria-labelledby="my-income-title">
+        <h2 id="my-income-title">
+          <Trans>Income</Trans>
+        </h2>
+        <dl className="q-my__figures">
+          <Figure label={t`Today`} value={money(overview.income.today)} unit="USDT" />
+          <Figure label={t`Yesterday`} value={money(overview.income.yesterday)} unit="USDT" />
+          <Figure label={t`Total`} value={money(overview.income.total)} unit="USDT" />
+        </dl>
+      </section>
+
+      <section className="q-card" aria-labelledby="my-credit-title">
+        <h2 id="my-credit-title" className="q-visually-hidden">
+          <Trans>Credit and loan</Trans>
+        </h2>
+        <dl className="q-my__figures">
+          <div className="q-my__figure">
+            <dt className="q-muted">
+              <Trans>Credit level</Trans>
+            </dt>
+            <dd data-testid="my-credit-level">{overview.creditLevel}</dd>
+          </div>
+          <div className="q-my__figure">
+            <dt className="q-muted">
+              <Trans>Loan</Trans>
+            </dt>
+            {/* DESIGN §6: the ledger keeps a loan account, but no lending is offered. */}
+            <dd data-testid="my-loan">
+              <Trans>{loan} — lending is not offered</Trans>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="q-card" aria-labelledby="my-others-title">
+        <h2 id="my-others-title">
+          <Trans>Other balances</Trans>
+        </h2>
+        {others.length === 0 ? (
+          <p className="q-muted" data-testid="my-others-empty">
+            <Trans>You hold no other assets on the platform.</Trans>
+          </p>
+        ) : (
+          <table className="q-my__table" data-testid="my-others">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Asset</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Available</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Frozen</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {others.map((balance) => (
+                <tr key={balance.asset} data-testid="my-other-balance">
+                  <th scope="row">{balance.asset}</th>
+                  <td>{money(balance.available)}</td>
+                  <td>{money(balance.frozen)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
+
 export function AssetsScreen() {
   const { t } = useLingui();
+  const userId = useSessionUserId();
+  const overview = useAssetsOverview(userId);
+  const accountFreshness = useFreshness("account");
+  const row = overview.status === "ready" ? overview.value : undefined;
+  // The figures are as fresh as the overview pull that wrote them.
+  const freshness = oldest([accountFreshness, row?.pulledAt ?? null]);
+
   return (
     <ScreenFrame title={t`Assets`} testId="screen-my">
-      <NotYetAvailable />
+      <ScreenFreshness at={freshness} />
+      {overview.status === "loading" && (
+        <p className="q-muted" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {overview.status === "error" && (
+        <p className="q-notice" role="alert">
+          <Trans>The data saved on this device could not be read.</Trans>
+        </p>
+      )}
+      {overview.status === "ready" && row === undefined && (
+        <p className="q-card q-muted" data-testid="my-no-overview">
+          <Trans>Your balances appear here after the first update from the server.</Trans>
+        </p>
+      )}
+      {row !== undefined && <Balances overview={row} />}
+      <DemoFundsCard />
+      <AssetShortcuts />
     </ScreenFrame>
   );
 }

@@ -1,13 +1,69 @@
-import { useLingui } from "@lingui/react/macro";
+// Financial records (/records): the user's bills as the change log brought them into IndexedDB,
+// filtered by type and asset, with a CSV export of what the filters select.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { NO_BILL_FILTER, readBills, useBillAssets, type BillFilter } from "../../db/queries/bills";
+import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { NotYetAvailable } from "../../ui/notices";
+import { showToast } from "../../ui/toast/toast-store";
+import { ScreenFreshness } from "../shell/screen-freshness";
+import { useSessionUserId } from "../shell/use-shell-state";
+import { BillFilters } from "./bill-filters";
+import { BillList } from "./bill-list";
+import { billTypeLabel } from "./bill-labels";
+import { billsCsv, billsFileName, downloadCsv } from "./bills-csv";
+import "./records.css";
 
-/** Financial records: the frame only; the issue that builds this function fills it. */
 export function RecordsScreen() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
+  const userId = useSessionUserId();
+  const freshness = useFreshness("account");
+  const assets = useBillAssets(userId);
+  const [filter, setFilter] = useState<BillFilter>(NO_BILL_FILTER);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    if (userId === null) return;
+    setExporting(true);
+    try {
+      // Every matching bill, not only the rows loaded so far.
+      const { items } = await readBills(userId, filter, Infinity);
+      if (items.length === 0) {
+        showToast(t`There are no records to export.`, "info");
+        return;
+      }
+      downloadCsv(
+        billsCsv(items, (code) => billTypeLabel(i18n, code)),
+        billsFileName(new Date()),
+      );
+    } catch {
+      showToast(t`The records could not be exported. Please try again.`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <ScreenFrame title={t`Financial records`} testId="screen-records">
-      <NotYetAvailable />
+      <ScreenFreshness at={freshness} />
+      <div className="q-records__bar">
+        <BillFilters filter={filter} assets={assets} onChange={setFilter} />
+        <button
+          type="button"
+          className="q-button q-button--ghost"
+          onClick={() => void exportCsv()}
+          disabled={exporting || userId === null}
+          data-testid="bills-export"
+        >
+          <Trans>Export CSV</Trans>
+        </button>
+      </div>
+      {/* A new filter starts again at its first page. */}
+      <BillList
+        key={`${filter.type ?? ""}|${filter.asset ?? ""}`}
+        userId={userId}
+        filter={filter}
+      />
     </ScreenFrame>
   );
 }
