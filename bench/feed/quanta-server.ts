@@ -3,11 +3,8 @@
 // While the runner's window is open it records when each tickers and BTC/USDT depth frame was
 // handed to the sockets, the frames themselves (the bare server replays them) and its own CPU.
 import type { AddressInfo } from "node:net";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { migrate } from "../../server/db/migrate";
-import { createPgliteDb } from "../../server/db/pglite-db";
 import { startSimulatedMarket } from "../../server/market/start-market";
+import { buildBenchApp } from "../quanta-app";
 import { nowMs } from "./clock";
 import {
   DEPTH_SYMBOL,
@@ -25,18 +22,7 @@ let window: { times: Map<number, number>; frames: PublishLog["frames"]; began: n
   null;
 let cpuAtStart = process.cpuUsage();
 
-const db = await createPgliteDb();
-await migrate(db);
-const config = loadConfig({
-  QUANTA_MODE: "demo",
-  APP_DIST_DIR: "/nonexistent",
-  LOG_LEVEL: "silent",
-});
-const app = await buildApp({
-  config,
-  db,
-  logger: false,
-  rateLimit: { max: 1_000_000_000, timeWindowMs: 60_000 },
+const { app, db } = await buildBenchApp({
   marketSockets: {
     onPublish: (key, seq, frame) => {
       const topic = topicIndex.get(key);

@@ -10,7 +10,8 @@ import { alignedData, candleColumns, type CandleColumns, type CandleInput } from
 import { CandleLegend } from "./candle-legend";
 import { candlePlotOptions, type CandlePlotState } from "./candle-plot";
 import { attachGestures } from "./chart-gestures";
-import { readChartTheme, watchColorScheme } from "./chart-theme";
+import { readChartTheme } from "./chart-theme";
+import { followHost, plotSize } from "./plot-host";
 import {
   atStart,
   DEFAULT_VISIBLE_CANDLES,
@@ -52,13 +53,6 @@ interface View {
   key: string;
   win: XWindow;
   limits: WindowLimits;
-}
-
-function plotSize(element: HTMLElement) {
-  return {
-    width: Math.max(1, Math.floor(element.clientWidth)),
-    height: Math.max(1, Math.floor(element.clientHeight)),
-  };
 }
 
 export function CandlestickChart(props: CandlestickChartProps) {
@@ -113,18 +107,9 @@ export function CandlestickChart(props: CandlestickChartProps) {
         if (!wasAtStart && atStart(win, view.limits)) onReachStartRef.current?.();
       },
     });
-    const resize =
-      typeof ResizeObserver === "undefined"
-        ? null
-        : new ResizeObserver(() => u.setSize(plotSize(element)));
-    resize?.observe(element);
-    const unwatchScheme = watchColorScheme(() => {
-      state.theme = readChartTheme(element);
-      u.redraw(false, true);
-    });
+    const unfollowHost = followHost(u, element, state);
     return () => {
-      unwatchScheme();
-      resize?.disconnect();
+      unfollowHost();
       detachGestures();
       u.destroy();
       uplotRef.current = null;

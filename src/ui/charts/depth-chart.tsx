@@ -6,7 +6,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { fractionDigits } from "./candle-data";
-import { readChartTheme, watchColorScheme } from "./chart-theme";
+import { readChartTheme } from "./chart-theme";
+import { followHost, plotSize } from "./plot-host";
 import {
   cumulativeDepth,
   depthAlignedData,
@@ -24,13 +25,6 @@ export interface DepthChartProps {
   depth: DepthInput | null;
   /** Decimal places of a price; by default the most any level is written with. */
   priceScale?: number;
-}
-
-function plotSize(element: HTMLElement) {
-  return {
-    width: Math.max(1, Math.floor(element.clientWidth)),
-    height: Math.max(1, Math.floor(element.clientHeight)),
-  };
 }
 
 const pointKey = (point: DepthPoint | null) =>
@@ -81,18 +75,9 @@ export function DepthChart(props: DepthChartProps) {
     );
     uplotRef.current = u;
     stateRef.current = state;
-    const resize =
-      typeof ResizeObserver === "undefined"
-        ? null
-        : new ResizeObserver(() => u.setSize(plotSize(element)));
-    resize?.observe(element);
-    const unwatchScheme = watchColorScheme(() => {
-      state.theme = readChartTheme(element);
-      u.redraw(false, true);
-    });
+    const unfollowHost = followHost(u, element, state);
     return () => {
-      unwatchScheme();
-      resize?.disconnect();
+      unfollowHost();
       u.destroy();
       uplotRef.current = null;
       stateRef.current = null;
