@@ -3,7 +3,7 @@
 // history comes from the exchange's own klines as they arrive. Then run the feed. main.ts calls this after
 // migrating, attaches the feed to the app (`app.market.attach`) for depth and the market
 // sockets, and stops the result before closing the database.
-import type { MarketConfig } from "../config";
+import type { MarketConfig } from "./market-config";
 import type { Db } from "../db/db";
 import { insertCandles, lastCloses } from "../db/repositories/candle-repository";
 import { readLastTicks } from "../db/repositories/tick-repository";
