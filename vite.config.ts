@@ -9,6 +9,9 @@ import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
+/** The names of the code-splitting groups that hold wallet code (below). */
+const WALLET_GROUPS = new Set(["wallet", "wallet-connect"]);
+
 /** Sign-in code: viem, wagmi and src/wallet. */
 const WALLET_MODULES =
   /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])/;
@@ -62,9 +65,12 @@ export default defineConfig({
         // `wallet-*` too, so the precache (and the budget check) treat them as wallet code.
         chunkFileNames: (chunk) => {
           const ids = chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? ""];
-          return ids.every(isWalletModule)
-            ? "assets/wallet-[name]-[hash].js"
-            : "assets/[name]-[hash].js";
+          if (ids.every(isWalletModule)) return "assets/wallet-[name]-[hash].js";
+          // The wallet groups below name their chunks `wallet` and `wallet-connect`. App code
+          // named after a wallet-something module (src/sync/wallet-commands.ts) must not look
+          // like wallet code: it is precached, as the screens need it offline.
+          const appNamedWallet = chunk.name.startsWith("wallet") && !WALLET_GROUPS.has(chunk.name);
+          return appNamedWallet ? "assets/app-[name]-[hash].js" : "assets/[name]-[hash].js";
         },
         codeSplitting: {
           groups: [

@@ -1,12 +1,14 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
 import { benchFeed } from "./feed";
 import { benchHttp } from "./http";
+import { benchLedger } from "./ledger";
 import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
 
 const benches: Record<string, () => Promise<void>> = {
   feed: benchFeed,
   http: benchHttp,
+  ledger: benchLedger,
   money: benchMoney,
   "offline-start": benchOfflineStart,
 };

@@ -1,8 +1,15 @@
 // The user's change log (API.md GET /sync, /ws/account): every change to a user's private data
 // is one entry; the app applies entries in order and keeps the cursor.
 
-/** What a change log entry describes. Later issues add order, recharge, withdrawal, … */
-export const SYNC_ENTITIES = ["profile", "identity", "message", "bill"] as const;
+/** What a change log entry describes. Later issues add orders, … */
+export const SYNC_ENTITIES = [
+  "profile",
+  "identity",
+  "message",
+  "bill",
+  "recharge",
+  "withdrawal",
+] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 export interface SyncChange {
@@ -10,7 +17,8 @@ export interface SyncChange {
   id: string;
   op: "put" | "delete";
   /** The entity as its own GET answers it (profile: Profile, identity: IdentityView,
-   *  message: Message, bill: Bill as GET /assets/bills lists it); null for a delete. */
+   *  message: Message, bill: Bill as GET /assets/bills lists it, recharge: Recharge,
+   *  withdrawal: Withdrawal as protocol/wallet.ts defines them); null for a delete. */
   data: unknown;
 }
 

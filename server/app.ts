@@ -8,6 +8,7 @@ import { authPlugin } from "./plugins/auth";
 import { chainPlugin } from "./plugins/chain";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { nulGuardPlugin } from "./plugins/nul-guard";
 import { marketPlugin } from "./plugins/market";
 import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // Before any route, so every route's context uses these handlers.
   await app.register(errorsPlugin);
+  await app.register(nulGuardPlugin);
   // Before any route (the static app's included), so upgrades reach websocket routes only.
   await app.register(websocketPlugin);
   await app.register(staticAppPlugin, { distDir: config.appDistDir });

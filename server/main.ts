@@ -11,6 +11,11 @@ import { migrate } from "./db/migrate";
 import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
 import { seedContent } from "./domain/content/seed-content";
+import {
+  createWalletWorkers,
+  startWalletWorkers,
+  type RunningWalletWorkers,
+} from "./domain/wallet/wallet-workers";
 import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
 import { isEntryPoint } from "./entry-point";
 import { liveProbe } from "./market/live-probe";
@@ -33,6 +38,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let market: Promise<RunningMarket<MarketSource> | undefined> = Promise.resolve(undefined);
   const stopMarketStart = new AbortController();
   let chain: Promise<DevChain | undefined> = Promise.resolve(undefined);
+  let walletWorkers: RunningWalletWorkers | undefined;
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -77,6 +83,9 @@ export async function runServer(env: Env = process.env): Promise<void> {
       if (running) marketApp.chain.attachDev(running);
       return running;
     });
+    // Recharge confirmations and withdrawal sends: from now on in production (the chain is
+    // attached when the app is built); in demo the workers find the dev chain once attached.
+    walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
@@ -88,6 +97,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
   handleShutdownSignals(app, db, app.log, adminSocket, prober, async () => {
     stopMarketStart.abort();
+    await walletWorkers?.stop();
     await (await market)?.stop();
     await (await chain)?.stop();
   });

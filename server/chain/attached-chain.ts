@@ -3,10 +3,12 @@
 // takes a few seconds), so until then the dev-chain routes answer 503.
 import type { ChainEndpoint } from "./chain-endpoint";
 import type { DevChain } from "./dev-chain";
+import type { HotWallet } from "./hot-wallet";
 
 export class AttachedChain {
   #endpoint: ChainEndpoint | undefined;
   #dev: DevChain | undefined;
+  #hotWallet: HotWallet | undefined;
 
   get endpoint(): ChainEndpoint | undefined {
     return this.#endpoint;
@@ -17,17 +19,26 @@ export class AttachedChain {
     return this.#dev;
   }
 
-  attachEndpoint(endpoint: ChainEndpoint): void {
+  /** The wallet withdrawals are sent from, or undefined: then they cannot be approved. */
+  get hotWallet(): HotWallet | undefined {
+    return this.#hotWallet;
+  }
+
+  /** Production: the configured chain, and its hot wallet when HOT_WALLET_KEY is set. */
+  attachEndpoint(endpoint: ChainEndpoint, hotWallet?: HotWallet): void {
     this.#endpoint = endpoint;
+    this.#hotWallet = hotWallet;
   }
 
   attachDev(chain: DevChain): void {
     this.#dev = chain;
     this.#endpoint = chain;
+    this.#hotWallet = chain.hotWalletSender;
   }
 
   detach(): void {
     this.#dev = undefined;
     this.#endpoint = undefined;
+    this.#hotWallet = undefined;
   }
 }

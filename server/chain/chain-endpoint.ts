@@ -1,5 +1,5 @@
 // What the wallet routes need to know about the chain deposits arrive on, in either mode.
-import type { Address } from "viem";
+import type { Address, PublicClient } from "viem";
 
 export interface ChainEndpoint {
   chainId: number;
@@ -9,4 +9,6 @@ export interface ChainEndpoint {
   token: Address;
   depositAddress: Address;
   confirmations: number;
+  /** Reads the chain (receipts, logs, blocks) over rpcUrl. */
+  publicClient: PublicClient;
 }

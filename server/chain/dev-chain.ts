@@ -16,6 +16,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { startAnvil, DEV_CHAIN_ID, DEV_MNEMONIC } from "./anvil-process";
 import type { ChainEndpoint } from "./chain-endpoint";
+import { createHotWallet, type HotWallet } from "./hot-wallet";
 import { loadTestUsdtArtifact } from "./test-usdt-artifact";
 
 /** Test USDT the hot wallet starts with: plenty for faucets and withdrawals in a demo. */
@@ -29,10 +30,12 @@ const DEPOSIT_INDEX = 2;
 
 export interface DevChain extends ChainEndpoint {
   hotWallet: Address;
+  /** The hot wallet's send queue, shared by the faucet and withdrawals (one nonce order). */
+  hotWalletSender: HotWallet;
   pid: number;
   abi: Abi;
   publicClient: PublicClient;
-  /** A Test USDT transfer from the hot wallet, sent (not awaited to inclusion); sends are serial. */
+  /** A Test USDT transfer from the hot wallet, sent (not awaited to inclusion), via its queue. */
   sendTestUsdt(to: Address, units: bigint): Promise<Hex>;
   stop(): Promise<void>;
 }
@@ -76,21 +79,16 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
     const minted = await publicClient.waitForTransactionReceipt({ hash: mintHash });
     if (minted.status !== "success") throw new Error("minting Test USDT to the hot wallet failed");
 
-    // One send at a time: viem reads the pending nonce per call, so two concurrent sends from
-    // the hot wallet could take the same nonce and one would replace the other.
-    let queue: Promise<unknown> = Promise.resolve();
-    const sendTestUsdt = (to: Address, units: bigint): Promise<Hex> => {
-      const send = queue.then(() =>
-        hot.writeContract({
-          address: token,
-          abi: artifact.abi,
-          functionName: "transfer",
-          args: [to, units],
-        }),
-      );
-      queue = send.catch(() => undefined);
-      return send;
-    };
+    // Faucet and withdrawals share this one queue, so they never take the same nonce.
+    const hotWalletSender = createHotWallet({
+      account: account(HOT_WALLET_INDEX),
+      chain,
+      rpcUrl: node.rpcUrl,
+      token,
+      publicClient,
+    });
+    const sendTestUsdt = async (to: Address, units: bigint): Promise<Hex> =>
+      (await hotWalletSender.transfer({ to, units })).hash;
 
     return {
       chainId: DEV_CHAIN_ID,
@@ -99,6 +97,7 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
       depositAddress: account(DEPOSIT_INDEX).address,
       confirmations: options.confirmations,
       hotWallet: hot.account.address,
+      hotWalletSender,
       pid: node.pid,
       abi: artifact.abi,
       publicClient,

@@ -26,6 +26,24 @@ import {
   parseMessageArgs,
   type MessageSendCommand,
 } from "./message-command";
+import {
+  describeRechargeResult,
+  parseRechargeArgs,
+  RECHARGE_USAGE,
+  rechargeCommandFromJson,
+  runRechargeCommand,
+  type RechargeCommand,
+  type RechargeResult,
+} from "./recharge-commands";
+import {
+  describeWithdrawalResult,
+  parseWithdrawalArgs,
+  runWithdrawalCommand,
+  WITHDRAWAL_USAGE,
+  withdrawalCommandFromJson,
+  type WithdrawalCommand,
+  type WithdrawalResult,
+} from "./withdrawal-commands";
 
 export type AdminCommand =
   | { name: "create-admin"; username: string }
@@ -33,6 +51,8 @@ export type AdminCommand =
   | { name: "unlock"; address: string }
   | MessageSendCommand
   | ArticleCommand
+  | RechargeCommand
+  | WithdrawalCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
   | { name: "ledger-check" };
 
@@ -41,7 +61,9 @@ export type AdminResult =
   | ({ kind: "lock-changed" } & UserLockView)
   | ({ kind: "message-sent" } & SentMessage)
   | ({ kind: "ledger-check" } & LedgerCheckReport)
-  | ArticleResult;
+  | ArticleResult
+  | RechargeResult
+  | WithdrawalResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -51,6 +73,8 @@ Commands:
   unlock <address>          unlock a user
 ${MESSAGE_USAGE}
 ${ARTICLE_USAGE}
+${RECHARGE_USAGE}
+${WITHDRAWAL_USAGE}
   help                      show this help
 
 Works whether or not the server is running: with DATABASE_URL it opens PostgreSQL; with the
@@ -65,6 +89,10 @@ export function parseAdminArgs(
   if (name === undefined || name === "help" || name === "--help" || name === "-h") return "help";
   if (name === "message") return parseMessageArgs(args.slice(1));
   if (name === "article") return parseArticleArgs(args.slice(1));
+  if (name === "recharges" || name === "recharge") return parseRechargeArgs(name, args.slice(1));
+  if (name === "withdrawals" || name === "withdrawal") {
+    return parseWithdrawalArgs(name, args.slice(1));
+  }
   if (name !== "create-admin" && name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
@@ -82,6 +110,11 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   if (v.name === "message-send") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("recharge-"))
+    return rechargeCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("withdrawal-")) {
+    return withdrawalCommandFromJson(v);
+  }
   const arg = v.name === "create-admin" ? v.username : v.address;
   if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
   const parsed = parseAdminArgs([String(v.name), arg]);
@@ -113,6 +146,14 @@ export async function runAdminCommand(
     case "article-edit":
     case "article-delete":
       return runArticleCommand(db, command, actor);
+    case "recharge-list":
+    case "recharge-approve":
+    case "recharge-reject":
+      return runRechargeCommand(db, command, actor);
+    case "withdrawal-list":
+    case "withdrawal-approve":
+    case "withdrawal-reject":
+      return runWithdrawalCommand(db, command, actor);
     case "ledger-check":
       return { kind: "ledger-check", ...(await checkLedger(db)) };
   }
@@ -122,6 +163,12 @@ export async function runAdminCommand(
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "recharge-list" || result.kind === "recharge-decided") {
+    return describeRechargeResult(result);
+  }
+  if (result.kind === "withdrawal-list" || result.kind === "withdrawal-decided") {
+    return describeWithdrawalResult(result);
+  }
   if (
     result.kind === "article-list" ||
     result.kind === "article-saved" ||

@@ -1,5 +1,5 @@
 // The signed-in user's private data as the change log (GET /sync) delivers it: profile, identity,
-// messages and bills, each row tagged with its user so a shared device never shows another's. A page
+// messages, bills, recharges and withdrawals, each row tagged with its user so a shared device never shows another's. A page
 // is applied in one transaction together with its cursor, so data and cursor never disagree.
 import Dexie from "dexie";
 import type {
@@ -13,6 +13,12 @@ import type {
 import { database } from "./database";
 import { getSessionUserId, getToken, saveSession } from "./session";
 import { SYNC_KEYS } from "./sync-state";
+import {
+  applyWalletChange,
+  clearWalletData,
+  walletChangeTables,
+  walletTables,
+} from "./wallet-data";
 
 export type ApplyResult =
   /** Stored, with the page's cursor. */
@@ -36,7 +42,7 @@ export async function applySyncPage(
   let profile: Profile | null = null;
   const result = await db.transaction(
     "rw",
-    [db.syncState, db.profile, db.identity, db.messages, db.bills],
+    [db.syncState, db.profile, db.identity, db.messages, db.bills, ...walletChangeTables(db)],
     async (): Promise<ApplyResult> => {
       // Checked inside the transaction: sign-out clears the session before it clears the data,
       // and its clearing transaction queues behind this one.
@@ -69,6 +75,8 @@ export async function applySyncPage(
             else if (isStorableBill(change.data)) await db.bills.put({ ...change.data, userId });
             break;
           default:
+            // Recharges and withdrawals (wallet-data.ts); other entities are skipped.
+            await applyWalletChange(db, userId, change);
             break;
         }
       }
@@ -125,13 +133,22 @@ async function clearSynced(userId: string): Promise<void> {
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
     .delete();
   await db.assetsOverview.delete(userId);
+  await clearWalletData(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
 /** The tables clearSynced writes (a transaction must name every one). */
 function syncedTables() {
   const db = database();
-  return [db.syncState, db.profile, db.identity, db.messages, db.bills, db.assetsOverview];
+  return [
+    db.syncState,
+    db.profile,
+    db.identity,
+    db.messages,
+    db.bills,
+    db.assetsOverview,
+    ...walletTables(db),
+  ];
 }
 
 /**

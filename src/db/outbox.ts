@@ -25,6 +25,18 @@ export type OutboxPayloads = {
   };
   /** Demo mode only: USDT from the demo issuer (bill 106), a decimal string. */
   "wallet.demo-credit": { amount: string };
+  "wallet.recharge": {
+    /** Decimal USDT string. */
+    amount: string;
+    /** The deposit's transaction hash (0x + 64 hex), or null: an operator checks the voucher. */
+    txHash: string | null;
+    /** The compressed voucher screenshot (JPEG); dropped once the entry was sent. */
+    voucher: Blob | null;
+    /** Set once the voucher is uploaded, so a retry never uploads it twice. */
+    uploadId: string | null;
+  };
+  /** Amount (decimal USDT) and the EIP-55 destination, checked before it was saved. */
+  "wallet.withdraw": { amount: string; address: string };
 };
 export type OutboxCommandName = keyof OutboxPayloads;
 export const OUTBOX_COMMANDS = [
@@ -32,6 +44,8 @@ export const OUTBOX_COMMANDS = [
   "message.read",
   "identity.submit",
   "wallet.demo-credit",
+  "wallet.recharge",
+  "wallet.withdraw",
 ] as const satisfies readonly OutboxCommandName[];
 
 /** A row whose command and payload belong together. */

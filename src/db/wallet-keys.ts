@@ -4,7 +4,7 @@ import { database } from "./database";
  * The demo wallet's private key, kept in IndexedDB so the same demo account comes back on this
  * device. Demo mode only: it holds test money, and this store never sees a real wallet's key.
  */
-const DEMO_WALLET_KEY_ID = "demo-wallet";
+export const DEMO_WALLET_KEY_ID = "demo-wallet";
 
 export async function loadDemoWalletKey(): Promise<string | null> {
   const row = await database().keys.get(DEMO_WALLET_KEY_ID);

@@ -43,13 +43,15 @@ export interface IdentityForm {
   photo: Blob;
 }
 
-function signedInUser(): string {
+/** The signed-in user's id; throws SignedOutError when there is none. */
+export function signedInUser(): string {
   const userId = getSessionUserId();
   if (userId === null) throw new SignedOutError("This needs a signed-in user.");
   return userId;
 }
 
-async function enqueue<C extends OutboxCommandName>(
+/** Saves an outbox entry and asks the leading tab to send it; answers the entry's id. */
+export async function enqueue<C extends OutboxCommandName>(
   userId: string | null,
   command: C,
   payload: OutboxPayloads[C],

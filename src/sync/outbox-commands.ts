@@ -6,7 +6,7 @@ import { createIdentity } from "../api/identity";
 import { markMessageRead } from "../api/messages";
 import { uploadFile } from "../api/storage";
 import { subscribeEmail } from "../api/system";
-import { requestDemoCredit } from "../api/wallet";
+import { createRecharge, createWithdrawal, requestDemoCredit } from "../api/wallet";
 import { saveIdentity } from "../db/identity";
 import {
   updateOutboxPayload,
@@ -59,6 +59,32 @@ async function sendIdentity(entry: OutboxEntry<"identity.submit">): Promise<void
   }
 }
 
+/**
+ * Like the identity photo: the voucher is uploaded once (its id kept on the entry), then the
+ * recharge is posted with the entry id as Idempotency-Key. The recharge itself comes back through
+ * the change log (PULL_AFTER).
+ */
+async function sendRecharge(entry: OutboxEntry<"wallet.recharge">): Promise<void> {
+  const { payload } = entry;
+  let uploadId = payload.uploadId;
+  if (uploadId === null) {
+    if (!(payload.voucher instanceof Blob)) {
+      throw new UnsendableCommandError("The voucher of this recharge is no longer on the device.");
+    }
+    uploadId = (await uploadFile(payload.voucher, "voucher.jpg", "voucher", quiet)).id;
+    await updateOutboxPayload(entry.id, { uploadId });
+  }
+  await createRecharge(
+    {
+      amount: payload.amount,
+      voucher: uploadId,
+      ...(payload.txHash === null ? {} : { txHash: payload.txHash }),
+    },
+    entry.id,
+    quiet,
+  );
+}
+
 export const OUTBOX_SENDERS: { [C in OutboxCommandName]: Sender<C> } = {
   "system.subscribe": (entry) => subscribeEmail(entry.payload.email, entry.id, quiet),
   "message.read": (entry) => markMessageRead(entry.payload.id, entry.id, quiet),
@@ -67,6 +93,12 @@ export const OUTBOX_SENDERS: { [C in OutboxCommandName]: Sender<C> } = {
   "wallet.demo-credit": async (entry) => {
     await requestDemoCredit({ amount: entry.payload.amount }, entry.id, quiet);
   },
+  "wallet.recharge": sendRecharge,
+  // The withdrawal and its freeze (bill 201) come back through the change log.
+  "wallet.withdraw": async (entry) => {
+    const { amount, address } = entry.payload;
+    await createWithdrawal({ amount, address }, entry.id, quiet);
+  },
 };
 
 /** Commands whose effect comes back through the user's change log: pull once they are sent. */
@@ -74,6 +106,8 @@ export const PULL_AFTER: ReadonlySet<OutboxCommandName> = new Set([
   "identity.submit",
   "message.read",
   "wallet.demo-credit",
+  "wallet.recharge",
+  "wallet.withdraw",
 ]);
 
 function isKnown(command: string): command is OutboxCommandName {

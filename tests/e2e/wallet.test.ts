@@ -172,7 +172,10 @@ describe("test wallet", () => {
     expect(await rpc(page, "personal_sign", [data, wallet.address])).toMatchObject({
       error: { code: 4100 },
     });
-    expect(await rpc(page, "eth_sendTransaction", [{}])).toMatchObject({ error: { code: 4200 } });
+    // Sending is for the connected account only; what no wallet offers is "unsupported".
+    const send = [{ from: wallet.address, to: wallet.address }];
+    expect(await rpc(page, "eth_sendTransaction", send)).toMatchObject({ error: { code: 4100 } });
+    expect(await rpc(page, "eth_signTransaction", [{}])).toMatchObject({ error: { code: 4200 } });
     const unknownChain = await rpc(page, "wallet_switchEthereumChain", [{ chainId: "0x89" }]);
     expect(unknownChain).toMatchObject({ error: { code: 4902 } });
 

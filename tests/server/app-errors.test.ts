@@ -47,6 +47,24 @@ describe("client mistakes answer a 4xx envelope", () => {
     });
   });
 
+  it("text with a NUL character (PostgreSQL cannot store it) → 400 VALIDATION, wherever it is", async () => {
+    for (const payload of [
+      { symbol: "BTC/USDT\u0000", amount: "1" },
+      { symbol: "BTC/USDT", amount: "1", nested: { deep: ["ok", "bad\u0000"] } },
+      { symbol: "BTC/USDT", amount: "1", "key\u0000": "x" },
+    ]) {
+      const response = await postOrder(JSON.stringify(payload));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(envelopeOf(response)).toMatchObject({
+        Code: "VALIDATION",
+        Message: "Invalid body: text must not contain the NUL character (\\u0000)",
+      });
+    }
+    const query = await app.inject({ method: "GET", url: `${API_BASE}/system/article?cursor=%00` });
+    expect(query.statusCode, query.body).toBe(400);
+    expect(envelopeOf(query).Message).toMatch(/^Invalid query: /);
+  });
+
   it("malformed JSON → 400 BAD_JSON", async () => {
     const response = await postOrder('{"symbol": "BTC/USDT",');
     expect(response.statusCode).toBe(400);

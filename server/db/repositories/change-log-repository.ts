@@ -65,8 +65,39 @@ export async function lockUserAgainstAppends(tx: Queryable, userId: string): Pro
  * Locks the user's head row until commit, as an append would. Taken before reading a state to
  * record, so that the state read is no older than any entry committed before ours.
  */
-export async function lockChangeHead(tx: Queryable, userId: string): Promise<void> {
-  await tx.query("SELECT seq FROM change_heads WHERE user_id = $1 FOR UPDATE", [userId]);
+export async function lockChangeHead(tx: Queryable, userId: string): Promise<boolean> {
+  const rows = await tx.query("SELECT seq FROM change_heads WHERE user_id = $1 FOR UPDATE", [
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * For a statement of another repository that appends several entries at once (a posting's
+ * bills): CTEs that do what appendChange does for each row of `source` (columns user_id, ord —
+ * 1, 2, … per user in append order —, entity, entity_id, data; op "put"), naming the appended
+ * (user_id, seq) `changes_appended`. Each user's head row must exist and be locked by the caller
+ * (a row without one is not appended: compare the counts). The statement then notifies with
+ * changeNotifySql, so each append still gets its own "<userId>:<seq>" on commit.
+ */
+export function appendChangesSql(source: string): string {
+  return `change_counts AS (SELECT user_id, count(*) AS n FROM ${source} GROUP BY user_id),
+  change_heads_moved AS (
+    UPDATE change_heads h SET seq = h.seq + c.n FROM change_counts c WHERE h.user_id = c.user_id
+    RETURNING h.user_id, h.seq - c.n AS base
+  ),
+  changes_appended AS (
+    INSERT INTO change_log (user_id, seq, entity, entity_id, op, data)
+    SELECT s.user_id, m.base + s.ord, s.entity, s.entity_id, 'put', s.data
+      FROM ${source} s JOIN change_heads_moved m ON m.user_id = s.user_id
+    RETURNING user_id, seq
+  )`;
+}
+
+/** The number of notifications sent for `changes_appended` (appendChangesSql), in seq order. */
+export function changeNotifySql(): string {
+  return `(SELECT count(pg_notify(${scopedChannelSql(`'${CHANGE_CHANNEL}'`)}, n.user_id || ':' || n.seq))
+     FROM (SELECT user_id, seq FROM changes_appended ORDER BY user_id, seq) n)`;
 }
 
 /** The user's newest seq, or null before the first append. */

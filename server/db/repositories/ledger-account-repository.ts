@@ -75,33 +75,48 @@ export async function ensureSystemAccount(
   return row.id;
 }
 
-/** Locks these accounts until commit, always in ascending id order; answers them in that order. */
-export async function lockAccounts(tx: Queryable, ids: readonly string[]): Promise<AccountRow[]> {
-  return tx.query<AccountRow>(
-    `SELECT id, asset, user_id, system, available::text, frozen::text FROM ledger_accounts
-      WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-    [[...ids]],
-  );
+export interface LockedAccountRow extends AccountRow {
+  scale: number;
 }
 
-export interface BalanceChange {
-  accountId: string;
-  /** New balances, decimal strings of units. */
-  available: string;
-  frozen: string;
+export interface AccountOwners {
+  users: readonly { userId: string; asset: string }[];
+  systems: readonly { system: SystemAccount; asset: string }[];
 }
 
-export async function setBalances(tx: Queryable, changes: readonly BalanceChange[]): Promise<void> {
-  await tx.query(
-    `UPDATE ledger_accounts a SET available = c.available, frozen = c.frozen
-       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS c (id, available, frozen)
-      WHERE a.id = c.id`,
+/**
+ * Finds these accounts (distinct owners) and locks them until commit, always in ascending id
+ * order; answers them in that order with their asset's scale. When any of them does not exist
+ * yet it locks nothing and answers null: the caller creates them (ensure…) and asks again, so
+ * no account lock is ever held while waiting on another transaction's insert.
+ */
+export async function lockAccountsOf(
+  tx: Queryable,
+  owners: AccountOwners,
+): Promise<LockedAccountRow[] | null> {
+  const rows = await tx.query<LockedAccountRow>(
+    `WITH wanted AS (
+       SELECT l.id FROM ledger_accounts l
+         JOIN unnest($1::bigint[], $2::text[]) AS u (user_id, asset)
+           ON l.user_id = u.user_id AND l.asset = u.asset
+       UNION ALL
+       SELECT l.id FROM ledger_accounts l
+         JOIN unnest($3::text[], $4::text[]) AS s (system, asset)
+           ON l.system = s.system AND l.asset = s.asset
+     )
+     SELECT a.id, a.asset, a.user_id, a.system, a.available::text, a.frozen::text, s.scale
+       FROM ledger_accounts a JOIN assets s ON s.code = a.asset
+      WHERE a.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM wanted) = $5
+      ORDER BY a.id FOR UPDATE OF a`,
     [
-      changes.map((c) => c.accountId),
-      changes.map((c) => c.available),
-      changes.map((c) => c.frozen),
+      owners.users.map((o) => o.userId),
+      owners.users.map((o) => o.asset),
+      owners.systems.map((o) => o.system),
+      owners.systems.map((o) => o.asset),
+      owners.users.length + owners.systems.length,
     ],
   );
+  return rows.length === 0 ? null : rows;
 }
 
 export interface UserBalanceRow {

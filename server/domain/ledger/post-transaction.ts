@@ -4,24 +4,17 @@
 // the first write, so a refused posting changes nothing even if the caller catches the error.
 import type { Bill, BillType } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
-import { insertBills } from "../../db/repositories/bill-repository";
 import { lockChangeHead } from "../../db/repositories/change-log-repository";
 import {
   ensureSystemAccount,
   ensureUserAccount,
-  lockAccounts,
-  setBalances,
-  type AccountRow,
+  lockAccountsOf,
+  type AccountOwners,
+  type LockedAccountRow,
   type SystemAccount,
 } from "../../db/repositories/ledger-account-repository";
-import {
-  endReservation,
-  insertTransaction,
-  lockLedgerHead,
-  openReservation,
-  reservationEnded,
-} from "../../db/repositories/ledger-posting-repository";
-import { recordPut } from "../sync/change-log";
+import { lockLedgerHead } from "../../db/repositories/ledger-posting-repository";
+import { writePosting, type PostingWrite } from "../../db/repositories/ledger-write-repository";
 import { startChangeLog } from "../sync/baseline";
 import { toBill } from "./bill-view";
 import { InsufficientBalanceError, ReservationEndedError } from "./ledger-errors";
@@ -67,17 +60,24 @@ export async function postTransaction(tx: Queryable, posting: Posting): Promise<
   ].sort(compareIds);
   for (const userId of userIds) {
     // A bill is a change-log entry; taking the user's head first keeps one lock order for every
-    // transaction that both records changes and moves money.
+    // transaction that both records changes and moves money. A user without a log (no head row
+    // to lock) gets the baseline first, as recordPut would write it.
+    if (await lockChangeHead(tx, userId)) continue;
     await startChangeLog(tx, userId);
     await lockChangeHead(tx, userId);
   }
-  const accountIds: string[] = [];
-  for (const leg of posting.legs) accountIds.push(await resolveAccount(tx, leg.account));
-  const locked = new Map((await lockAccounts(tx, [...new Set(accountIds)])).map((a) => [a.id, a]));
-  if (posting.ends) await assertOpen(tx, posting.ends.reservationId);
+  const accounts = await lockPostingAccounts(tx, posting);
+  const accountIds = posting.legs.map((leg) => accountOf(accounts, leg.account).id);
+  // A reservation that ended meanwhile also leaves frozen short, so its 409 must come first: a
+  // posting that ends one learns whether it is open together with the head (one round trip).
+  // Every other posting is refused for funds before it takes the head.
+  let balances = posting.ends ? null : nextBalances(accounts, posting.legs, accountIds);
+  const head = await lockLedgerHead(tx, posting.ends?.reservationId ?? null);
+  if (posting.ends && head.reservation_ended) {
+    throw new ReservationEndedError(posting.ends.reservationId);
+  }
+  balances ??= nextBalances(accounts, posting.legs, accountIds);
 
-  const balances = nextBalances(locked, posting.legs, accountIds);
-  const head = await lockLedgerHead(tx);
   const id = (BigInt(head.last_id) + 1n).toString();
   const createdAtMs = Date.now().toString();
   const legs = posting.legs.map((leg, index) => ({
@@ -87,44 +87,89 @@ export async function postTransaction(tx: Queryable, posting: Posting): Promise<
     bucket: leg.bucket,
     amount: leg.amount,
   }));
-  const hash = transactionHash({
+  const transaction = {
     id,
-    prevHash: head.last_hash,
     kind: posting.kind,
     reference: posting.reference,
     createdAtMs,
-    legs,
-  });
-  await insertTransaction(
-    tx,
-    {
-      id,
-      kind: posting.kind,
-      reference: posting.reference,
-      createdAtMs,
-      prevHash: head.last_hash,
-      hash,
-    },
-    legs.map((l) => ({ ...l, amount: l.amount.toString() })),
-  );
-  await setBalances(
-    tx,
-    [...balances].map(([accountId, b]) => ({
+    prevHash: head.last_hash,
+  };
+  const hash = transactionHash({ ...transaction, legs });
+  const bills = billsOf(posting, accounts, balances, id, createdAtMs);
+  const written = await writePosting(tx, {
+    transaction: { ...transaction, hash },
+    legs: legs.map((l) => ({ ...l, amount: l.amount.toString() })),
+    balances: [...balances].map(([accountId, b]) => ({
       accountId,
       available: b.available.toString(),
       frozen: b.frozen.toString(),
     })),
+    opens: posting.opens
+      ? {
+          accountId: accountOf(accounts, posting.opens.account).id,
+          amount: posting.opens.amount.toString(),
+        }
+      : null,
+    ends: posting.ends ?? null,
+    bills: bills.map((b) => ({ ...b.insert, data: b.bill })),
+  });
+  return {
+    transactionId: id,
+    hash,
+    bills: written.bills.map((row) => {
+      const bill = bills.find((b) => b.insert.leg === row.leg)?.bill;
+      // The statement stored { ...bill, id } in the change log; it must be what we answer.
+      if (bill === undefined || row.createdAtMs !== createdAtMs) {
+        throw new Error(`posting ${id}: bill of leg ${row.leg} does not match what was written`);
+      }
+      return { ...bill, id: row.id };
+    }),
+    reservationId: written.reservationId,
+  };
+}
+
+type LockedAccounts = Map<string, LockedAccountRow>;
+
+function ownerKey(ref: AccountRef): string {
+  return "userId" in ref ? `u:${ref.userId}:${ref.asset}` : `s:${ref.system}:${ref.asset}`;
+}
+
+function accountOf(accounts: LockedAccounts, ref: AccountRef): LockedAccountRow {
+  const row = accounts.get(ownerKey(ref));
+  if (row === undefined) throw new Error(`account ${ownerKey(ref)} was not locked`);
+  return row;
+}
+
+/**
+ * Every account the posting names (each once), locked in id order in one statement. The first
+ * posting of an owner in an asset finds it missing: it is created (no account lock held yet,
+ * so waiting on a concurrent creator is safe) and the lock is asked again.
+ */
+async function lockPostingAccounts(tx: Queryable, posting: Posting): Promise<LockedAccounts> {
+  const refs = new Map<string, AccountRef>();
+  for (const ref of [...posting.legs.map((l) => l.account), posting.opens?.account]) {
+    if (ref !== undefined) refs.set(ownerKey(ref), ref);
+  }
+  const all = [...refs.values()];
+  const owners: AccountOwners = {
+    users: all.flatMap((ref) => ("userId" in ref ? [ref] : [])),
+    systems: all.flatMap((ref) => ("system" in ref ? [ref] : [])),
+  };
+  let rows = await lockAccountsOf(tx, owners);
+  if (rows === null) {
+    for (const ref of refs.values()) {
+      if ("userId" in ref) await ensureUserAccount(tx, ref.userId, ref.asset);
+      else await ensureSystemAccount(tx, ref.system, ref.asset);
+    }
+    rows = await lockAccountsOf(tx, owners);
+    if (rows === null) throw new Error(`${posting.kind}: accounts missing after creating them`);
+  }
+  return new Map(
+    rows.map((row) => [
+      row.user_id === null ? `s:${row.system ?? ""}:${row.asset}` : `u:${row.user_id}:${row.asset}`,
+      row,
+    ]),
   );
-  let reservationId: string | null = null;
-  if (posting.opens) {
-    const accountId = await resolveAccount(tx, posting.opens.account);
-    reservationId = await openReservation(tx, accountId, posting.opens.amount.toString(), id);
-  }
-  if (posting.ends) {
-    await endReservation(tx, posting.ends.reservationId, posting.ends.outcome, id);
-  }
-  const bills = await writeBills(tx, posting, legs, balances, id, createdAtMs);
-  return { transactionId: id, hash, bills, reservationId };
 }
 
 function assertBalanced(posting: Posting): void {
@@ -140,18 +185,6 @@ function assertBalanced(posting: Posting): void {
   }
 }
 
-function resolveAccount(tx: Queryable, ref: AccountRef): Promise<string> {
-  return "userId" in ref
-    ? ensureUserAccount(tx, ref.userId, ref.asset)
-    : ensureSystemAccount(tx, ref.system, ref.asset);
-}
-
-async function assertOpen(tx: Queryable, reservationId: string): Promise<void> {
-  // Read under the account lock the legs took: a concurrent end of the same reservation has
-  // committed (we see it) or waits behind us (and will see ours).
-  if (await reservationEnded(tx, reservationId)) throw new ReservationEndedError(reservationId);
-}
-
 interface Balance {
   available: bigint;
   frozen: bigint;
@@ -159,10 +192,11 @@ interface Balance {
 
 /** Balances after the legs; refuses (before any write) what would take a user below zero. */
 function nextBalances(
-  locked: Map<string, AccountRow>,
+  accounts: LockedAccounts,
   legs: readonly Leg[],
   accountIds: readonly string[],
 ): Map<string, Balance> {
+  const locked = new Map([...accounts.values()].map((row) => [row.id, row]));
   const next = new Map<string, Balance>();
   legs.forEach((leg, index) => {
     const id = accountIds[index] ?? "";
@@ -182,40 +216,42 @@ function nextBalances(
   return next;
 }
 
-async function writeBills(
-  tx: Queryable,
+/** The posting's bills (in leg order) as inserted and as the API shows them, id still unknown. */
+function billsOf(
   posting: Posting,
-  legs: readonly { leg: number; accountId: string; asset: string; amount: bigint }[],
+  accounts: LockedAccounts,
   balances: Map<string, Balance>,
   transactionId: string,
   createdAtMs: string,
-): Promise<Bill[]> {
-  const inserts = posting.legs.flatMap((leg, index) => {
-    const written = legs[index];
-    if (!leg.bill || !("userId" in leg.account) || written === undefined) return [];
+): { insert: Omit<PostingWrite["bills"][number], "data">; bill: Bill }[] {
+  return posting.legs.flatMap((leg, index) => {
+    if (!leg.bill || !("userId" in leg.account)) return [];
+    const account = accountOf(accounts, leg.account);
     const ref = leg.bill.ref ?? { kind: posting.kind, id: transactionId };
-    return [
-      {
-        userId: leg.account.userId,
-        type: leg.bill.type,
-        asset: written.asset,
-        amount: written.amount.toString(),
-        balanceAfter: (balances.get(written.accountId)?.available ?? 0n).toString(),
-        refKind: ref.kind,
-        refId: ref.id,
-        transactionId,
-        leg: written.leg,
-        createdAtMs,
-      },
-    ];
+    const insert = {
+      userId: leg.account.userId,
+      type: leg.bill.type,
+      asset: account.asset,
+      amount: leg.amount.toString(),
+      balanceAfter: (balances.get(account.id)?.available ?? 0n).toString(),
+      refKind: ref.kind,
+      refId: ref.id,
+      leg: index,
+    };
+    const bill = toBill({
+      id: "0",
+      user_id: insert.userId,
+      type: insert.type,
+      asset: insert.asset,
+      scale: account.scale,
+      amount: insert.amount,
+      balance_after: insert.balanceAfter,
+      ref_kind: insert.refKind,
+      ref_id: insert.refId,
+      created_at_ms: createdAtMs,
+    });
+    return [{ insert, bill }];
   });
-  const bills: Bill[] = [];
-  for (const row of await insertBills(tx, inserts)) {
-    const bill = toBill(row);
-    await recordPut(tx, row.user_id, "bill", bill.id, bill);
-    bills.push(bill);
-  }
-  return bills;
 }
 
 function compareIds(a: string, b: string): number {

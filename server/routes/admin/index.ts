@@ -9,8 +9,10 @@ import { articleRoutes } from "./article-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
 import { messageRoutes } from "./message-routes";
+import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
+import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.requireOperator);
@@ -21,6 +23,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes);
   await app.register(subscriptionRoutes);
   await app.register(ledgerRoutes);
+  await app.register(rechargeReviewRoutes);
+  await app.register(withdrawalReviewRoutes);
 
   app.get<{ Querystring: ListQuery }>(
     "/audit",

@@ -12,6 +12,7 @@ import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { AssetShortcuts } from "./asset-shortcuts";
 import { DemoFundsCard } from "./demo-funds-card";
+import { WalletBalanceCard } from "./wallet-balance-card";
 import "./assets.css";
 
 function Figure(props: { label: string; value: string; unit: string; testId?: string }) {
@@ -57,8 +58,18 @@ function Balances(props: { overview: AssetsOverviewRow }) {
             unit="USDT"
             testId="my-usdt-frozen"
           />
-          <Figure label={t`Withdrawing`} value={money(overview.usdt.withdrawing)} unit="USDT" />
-          <Figure label={t`Withdrawn`} value={money(overview.usdt.withdrawn)} unit="USDT" />
+          <Figure
+            label={t`Withdrawing`}
+            value={money(overview.usdt.withdrawing)}
+            unit="USDT"
+            testId="my-usdt-withdrawing"
+          />
+          <Figure
+            label={t`Withdrawn`}
+            value={money(overview.usdt.withdrawn)}
+            unit="USDT"
+            testId="my-usdt-withdrawn"
+          />
         </dl>
       </section>
 
@@ -163,6 +174,7 @@ export function AssetsScreen() {
         </p>
       )}
       {row !== undefined && <Balances overview={row} />}
+      <WalletBalanceCard userId={userId} />
       <DemoFundsCard />
       <AssetShortcuts />
     </ScreenFrame>

@@ -1,8 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState } from "react";
-import { compressPhoto, UnreadablePhotoError } from "./compress-photo";
-
-const ACCEPTED = "image/jpeg,image/png,image/webp";
+import { useId } from "react";
+import { ACCEPTED_IMAGES, useCompressedImage } from "./use-compressed-image";
 
 /**
  * The document photo: taken with the camera or chosen from the device, compressed here, and
@@ -16,42 +14,10 @@ export function PhotoField(props: {
   const cameraId = useId();
   const fileId = useId();
   const errorId = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
-  const [readError, setReadError] = useState<string | null>(null);
-  const { onChange } = props;
-
-  // The preview's object URL is released when it is replaced and when the field goes away.
-  useEffect(() => {
-    if (preview === null) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  const show = (photo: Blob | null) => {
-    setPreview(photo === null ? null : URL.createObjectURL(photo));
-    onChange(photo);
-  };
-
-  const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    // The same file chosen again must fire change again.
-    input.value = "";
-    if (!file) return;
-    setReadError(null);
-    setReading(true);
-    try {
-      show(await compressPhoto(file));
-    } catch (error) {
-      show(null);
-      setReadError(
-        error instanceof UnreadablePhotoError
-          ? t`This file could not be read as a photo. Choose a JPEG, PNG or WebP image.`
-          : t`The photo could not be prepared. Please try another one.`,
-      );
-    } finally {
-      setReading(false);
-    }
-  };
+  const { preview, reading, readError, choose } = useCompressedImage(props.onChange, {
+    unreadable: t`This file could not be read as a photo. Choose a JPEG, PNG or WebP image.`,
+    failed: t`The photo could not be prepared. Please try another one.`,
+  });
 
   const error = readError ?? props.error;
   return (
@@ -70,7 +36,7 @@ export function PhotoField(props: {
           id={cameraId}
           className="q-visually-hidden"
           type="file"
-          accept={ACCEPTED}
+          accept={ACCEPTED_IMAGES}
           capture="environment"
           onChange={(event) => void choose(event.currentTarget)}
           data-testid="photo-camera"
@@ -82,7 +48,7 @@ export function PhotoField(props: {
           id={fileId}
           className="q-visually-hidden"
           type="file"
-          accept={ACCEPTED}
+          accept={ACCEPTED_IMAGES}
           onChange={(event) => void choose(event.currentTarget)}
           data-testid="photo-file"
         />

@@ -3,6 +3,7 @@
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { RPC_PATH } from "../../../protocol/paths";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { launchBrowser, type E2EBrowser, type E2EContextOptions, type PageLog } from "./browser";
 import { ensureArtifactsDir, fileSlug, slug } from "./paths";
@@ -66,7 +67,11 @@ export function useE2E(options: UseE2EOptions = {}): E2E {
     const e2eContext = await browser.newContext({ baseURL: server.url, ...contextOptions });
     let wallet: TestWallet | undefined;
     try {
-      if (walletOptions !== false) wallet = await installWallet(e2eContext.context, walletOptions);
+      if (walletOptions !== false) {
+        // The wallet's node is the server's relay to the dev chain, as the app's transports are.
+        const rpcUrl = `${server.url}${RPC_PATH}`;
+        wallet = await installWallet(e2eContext.context, { rpcUrl, ...walletOptions });
+      }
     } catch (error) {
       await e2eContext.close();
       throw error;

@@ -2,9 +2,15 @@
 // EIP-1193 requests with real signatures, so the server verifies SIWE exactly as in production.
 // It behaves like a careful browser wallet (MetaMask is the reference): accounts only after the
 // user connected, lower-case addresses, signing only for the connected account, 4001 on refusal.
+// With a node (`rpcUrl`) it also sends transactions and answers read calls through it, as a
+// wallet does through its own node.
 import type { BrowserContext } from "playwright-core";
 import {
+  createPublicClient,
+  createWalletClient,
   getAddress,
+  hexToBigInt,
+  http,
   isHex,
   numberToHex,
   type Address,
@@ -13,6 +19,7 @@ import {
   type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { RPC_RELAY_METHODS } from "../../../protocol/chain";
 import { walletInitScript, type WalletReply } from "./wallet-page";
 
 /** Anvil's (and Hardhat's) well-known test account #0: never holds real funds. */
@@ -33,6 +40,12 @@ export interface WalletOptions {
   /** EIP-6963 name and rdns; defaults "Quanta Test Wallet" and "dev.quanta.testwallet". */
   name?: string;
   rdns?: string;
+  /**
+   * The wallet's node (fixtures: the server's JSON-RPC relay to the dev chain). Without it the
+   * wallet signs only; with it, eth_sendTransaction signs here and sends through it, and read
+   * methods are answered by it.
+   */
+  rpcUrl?: string;
 }
 
 export interface WalletRequest {
@@ -212,7 +225,34 @@ export async function installWallet(
         await setChain(next);
         return null;
       }
+      case "eth_sendTransaction": {
+        const [raw] = params;
+        if (typeof raw !== "object" || raw === null) {
+          throw invalidParams("eth_sendTransaction needs [transaction].");
+        }
+        const request = raw as { from?: unknown; to?: unknown; data?: unknown; value?: unknown };
+        authorize(request.from);
+        if (opts.rpcUrl === undefined) throw new RpcError(4200, "This test wallet has no node.");
+        if (typeof request.to !== "string" || !isHex(request.to)) {
+          throw invalidParams("a transaction needs a `to` address.");
+        }
+        prompt();
+        const client = createWalletClient({
+          account,
+          chain: chainOf(chainId),
+          transport: http(opts.rpcUrl),
+        });
+        return client.sendTransaction({
+          to: getAddress(request.to),
+          data: isHex(request.data) ? request.data : undefined,
+          value: isHex(request.value) ? hexToBigInt(request.value) : undefined,
+        });
+      }
       default:
+        if (opts.rpcUrl !== undefined && READ_METHODS.has(method)) {
+          const node = createPublicClient({ transport: http(opts.rpcUrl) });
+          return node.request({ method: method as "eth_call", params: params as never });
+        }
         throw new RpcError(4200, `The test wallet does not support ${method}.`);
     }
   };
@@ -275,6 +315,20 @@ export async function installWallet(
     },
     disconnect,
   };
+}
+
+/** What the wallet forwards to its node unsigned: the relay's methods except sending raw bytes. */
+const READ_METHODS: ReadonlySet<string> = new Set(
+  RPC_RELAY_METHODS.filter((m) => m !== "eth_sendRawTransaction"),
+);
+
+function chainOf(id: number) {
+  return {
+    id,
+    name: `chain ${id}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  } as const;
 }
 
 function parseChainId(param: unknown): number {

@@ -1,0 +1,170 @@
+// `npm run bench -- ledger`: the ledger's price on real PostgreSQL (DATABASE_URL). 32 concurrent
+// clients run freeze + deduct cycles (a withdrawal's reserve and post, each its own database
+// transaction, as the routes run them) over many pre-funded users, against a bare single-row
+// UPDATE transaction with the same clients over the same number of rows: cycles per second and
+// p50/p99 latency per cycle, and the ratio of the rates (goal ≥ 0.3). ledger:check runs at the
+// end; any violation fails the benchmark. Everything lives in a schema of its own, dropped after.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../server/db/db";
+import { migrate } from "../server/db/migrate";
+import { createPostgresDb } from "../server/db/postgres-db";
+import { insertWalletUser } from "../server/db/repositories/user-repository";
+import { checkLedger } from "../server/domain/ledger/check-ledger";
+import { credit, deduct, freeze } from "../server/domain/ledger/operations";
+
+const URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/test";
+const CLIENTS = Number(process.env["BENCH_LEDGER_CLIENTS"] ?? 32);
+/** Users (and baseline rows). Enough that two clients rarely want one user's rows at once. */
+const ROWS = Number(process.env["BENCH_LEDGER_ROWS"] ?? 256);
+const WARM_UP_MS = Number(process.env["BENCH_LEDGER_WARM_UP_MS"] ?? 2_000);
+const WINDOW_MS = Number(process.env["BENCH_LEDGER_WINDOW_MS"] ?? 10_000);
+const GOAL = 0.3;
+/** 1,000,000 USDT per user: no cycle in the window can run a balance dry. */
+const FUNDING = 1_000_000n * 1_000_000n;
+const FEE = 1_000n;
+
+interface Series {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+export async function benchLedger(): Promise<void> {
+  const schema = `quanta_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = createPostgresDb({ url: URL, max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = createPostgresDb({ url: URL, schema, max: CLIENTS });
+  try {
+    await migrate(db);
+    const userIds = await fundUsers(db);
+    await db.exec(
+      `CREATE TABLE bench_counter (id integer PRIMARY KEY, n bigint NOT NULL DEFAULT 0);
+       INSERT INTO bench_counter (id) SELECT generate_series(1, ${ROWS});`,
+    );
+    console.log(
+      `ledger: ${CLIENTS} clients, ${ROWS} users / rows, ${WARM_UP_MS} ms warm-up, ` +
+        `${WINDOW_MS} ms window, PostgreSQL ${await serverVersion(db)}`,
+    );
+    const baseline = await run("bare UPDATE transaction", (row) =>
+      db.transaction(async (tx) => {
+        await tx.query("UPDATE bench_counter SET n = n + 1 WHERE id = $1", [row + 1]);
+      }),
+    );
+    print(baseline);
+    let cycle = 0;
+    const subject = await run("freeze+deduct cycle", async (row) => {
+      const userId = userIds[row] ?? "";
+      cycle += 1;
+      // Distinct small amounts (1.000001 USDT and up), as real withdrawals would be.
+      const amount = 1_000_000n + BigInt(cycle % 1000) + FEE;
+      const reference = `bench-${cycle}`;
+      const frozen = await db.transaction((tx) =>
+        freeze(tx, { kind: "withdraw", reference, userId, asset: "USDT", amount, billType: 201 }),
+      );
+      await db.transaction((tx) =>
+        deduct(tx, {
+          kind: "withdraw",
+          reference,
+          reservationId: frozen.reservationId ?? "",
+          to: "withdrawals",
+          billType: 203,
+          fee: { amount: FEE, billType: 205 },
+        }),
+      );
+    });
+    print(subject);
+    const ratio = subject.perSecond / baseline.perSecond;
+    console.log(
+      `ledger: ratio ${ratio.toFixed(3)} (goal ≥ ${GOAL}: ${ratio >= GOAL ? "met" : "NOT met"})`,
+    );
+    const report = await checkLedger(db);
+    console.log(
+      `ledger: ledger:check ${report.ok ? "ok" : "FAILED"} over ${report.transactions} transactions`,
+    );
+    if (!report.ok) {
+      throw new Error(`ledger:check failed after the benchmark:\n${report.violations.join("\n")}`);
+    }
+  } finally {
+    await db.close();
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
+  }
+}
+
+/** ROWS wallet users, each credited FUNDING (demo funds) before the clock starts. */
+async function fundUsers(db: Db): Promise<string[]> {
+  const userIds: string[] = [];
+  for (let i = 0; i < ROWS; i += 1) {
+    const user = await insertWalletUser(db, {
+      address: `0x${randomBytes(20).toString("hex")}`,
+      inviteCode: `B${i.toString(36).toUpperCase().padStart(7, "0")}`,
+      referrerId: null,
+    });
+    if (user === null) throw new Error("bench user could not be created");
+    userIds.push(user.id);
+  }
+  // Funding in parallel also warms up the 32 pooled connections.
+  await Promise.all(
+    userIds.map((userId) =>
+      db.transaction((tx) =>
+        credit(tx, {
+          kind: "demo-credit",
+          reference: "bench funding",
+          userId,
+          asset: "USDT",
+          amount: FUNDING,
+          billType: 106,
+          from: "demo-issuer",
+        }),
+      ),
+    ),
+  );
+  return userIds;
+}
+
+/**
+ * CLIENTS loops, each running `op` back to back on a uniformly random row, so two clients now and
+ * then want the same row, as two requests of one user would. Operations ending in the window count.
+ */
+async function run(name: string, op: (row: number) => Promise<void>): Promise<Series> {
+  const start = performance.now();
+  const windowStart = start + WARM_UP_MS;
+  const windowEnd = windowStart + WINDOW_MS;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < windowEnd) {
+        const began = performance.now();
+        await op(Math.floor(Math.random() * ROWS));
+        const ended = performance.now();
+        if (ended >= windowStart && ended < windowEnd) latencies.push(ended - began);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    perSecond: (latencies.length * 1000) / WINDOW_MS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    count: latencies.length,
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+}
+
+function print(s: Series): void {
+  console.log(
+    `ledger: ${s.name}: ${s.perSecond.toFixed(0)}/s (${s.count} in the window), ` +
+      `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`,
+  );
+}
+
+async function serverVersion(db: Db): Promise<string> {
+  const [row] = await db.query<{ server_version: string }>("SHOW server_version");
+  return row?.server_version ?? "?";
+}

@@ -1,0 +1,104 @@
+// Money in and out of the platform on the wire (API.md /wallet/recharge, /wallet/withdraw and
+// their statuses). Amounts are decimal USDT strings; addresses and hashes are 0x hex.
+
+/** Recharge status: 0 under review (or waiting for confirmations), 1 success, 2 failed. */
+export const RECHARGE_STATUS = { underReview: 0, success: 1, failed: 2 } as const;
+export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STATUS];
+
+/** Withdrawal status: 0 under review, 1 pending (approved, sending), 2 success, 3 failed. */
+export const WITHDRAWAL_STATUS = { underReview: 0, pending: 1, success: 2, failed: 3 } as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
+
+/** POST /wallet/recharge. `voucher` is the id of an upload of purpose "voucher". */
+export interface RechargeRequest {
+  amount: string;
+  voucher: string;
+  /** The deposit's transaction on the chain of GET /wallet/deposit; lets the server verify it. */
+  txHash?: string;
+}
+
+/**
+ * How far the server got with a recharge's tx hash:
+ * - "none": no tx hash; an operator reviews the voucher;
+ * - "waiting": the transfer is valid but lacks confirmations; it is credited once they arrive;
+ * - "verified": credited from the chain without an operator;
+ * - "manual": the chain could not confirm it (why: `reason`), so an operator reviews it.
+ */
+export type RechargeVerification = "none" | "waiting" | "verified" | "manual";
+
+/** A recharge as POST/GET /wallet/recharge and the change log's "recharge" entity carry it. */
+export interface Recharge {
+  id: string;
+  amount: string;
+  status: RechargeStatus;
+  txHash: string | null;
+  /** The voucher upload's id (readable by its owner and operators). */
+  voucher: string;
+  verification: RechargeVerification;
+  createdAt: string;
+  reviewedAt: string | null;
+  /** Why it failed (status 2), or why it waits for an operator; null otherwise. */
+  reason: string | null;
+}
+
+/** GET /wallet/withdraw/config: what a withdrawal costs and allows, shown before confirming. */
+export interface WithdrawConfig {
+  /** Flat fee in USDT, frozen with the amount and kept only when the withdrawal is sent. */
+  fee: string;
+  minAmount: string;
+  maxAmount: string;
+  /** The chain the USDT is sent on (EIP-155 id) and the network name. */
+  chainId: number | null;
+  network: "ERC20";
+}
+
+/** POST /wallet/withdraw. `address` must be a valid EIP-55 (or all-lower/upper-case) address. */
+export interface WithdrawRequest {
+  amount: string;
+  address: string;
+}
+
+/** A withdrawal as POST/GET /wallet/withdraw and the change log's "withdrawal" entity carry it. */
+export interface Withdrawal {
+  id: string;
+  amount: string;
+  fee: string;
+  /** EIP-55 checksummed destination. */
+  address: string;
+  status: WithdrawalStatus;
+  txHash: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+  /** When the transfer was confirmed on chain (status 2). */
+  completedAt: string | null;
+  /** Why it failed (status 3); null otherwise. */
+  reason: string | null;
+}
+
+/** Longest operator reason a user reads. */
+export const WALLET_REASON_MAX_LENGTH = 500;
+
+/** Withdrawal terms (USDT): the flat fee, the smallest and the largest single withdrawal. */
+export const WITHDRAW_FEE = "1";
+export const WITHDRAW_MIN_AMOUNT = "10";
+export const WITHDRAW_MAX_AMOUNT = "50000";
+
+/** GET /admin/recharge item: the recharge with who asked and what the chain said. */
+export interface AdminRechargeItem extends Recharge {
+  userId: string;
+  /** The user's wallet address, or null for a password-only account. */
+  userAddress: string | null;
+  voucherUrl: string;
+  /** The Transfer log credited (chain id, log index, sender), once known. */
+  chainId: number | null;
+  logIndex: number | null;
+  fromAddress: string | null;
+  reviewerId: string | null;
+}
+
+/** GET /admin/withdraw item. */
+export interface AdminWithdrawalItem extends Withdrawal {
+  userId: string;
+  userAddress: string | null;
+  reviewerId: string | null;
+}

@@ -1,0 +1,159 @@
+// `npm run admin -- recharges [0|1|2]`, `recharge approve <id>`, `recharge reject <id> <reason…>`:
+// the recharge review queue from a shell, through the same domain functions as /admin/recharge.
+//
+// The CLI has no chain client, so an approval from here does not look the transfer up: the
+// recharge keeps its tx hash in status 1 for good, and the unique index on open or credited tx
+// hashes still refuses any second claim of that transaction.
+import type { ListPage } from "../../protocol/list";
+import {
+  WALLET_REASON_MAX_LENGTH,
+  type AdminRechargeItem,
+  type RechargeStatus,
+} from "../../protocol/wallet";
+import type { Db } from "../db/db";
+import { MAX_PAGE_SIZE } from "../domain/operators/list-page";
+import type { OperatorActor } from "../domain/operators/operator-actor";
+import {
+  approveRecharge,
+  listRechargesForReview,
+  rejectRecharge,
+} from "../domain/wallet/recharge-review";
+
+export type RechargeCommand =
+  | { name: "recharge-list"; status: RechargeStatus | null; cursor: string | null }
+  | { name: "recharge-approve"; id: string }
+  | { name: "recharge-reject"; id: string; reason: string };
+
+export type RechargeResult =
+  | { kind: "recharge-list"; status: RechargeStatus | null; page: ListPage<AdminRechargeItem> }
+  | { kind: "recharge-decided"; recharge: AdminRechargeItem };
+
+export const RECHARGE_USAGE = `  recharges [0|1|2] [--cursor <c>]     list recharges: 0 under review (oldest first), 1 credited,
+                                      2 rejected; all when no status is given (newest first)
+  recharge approve <id>               credit a recharge under review (bill 101)
+  recharge reject <id> <reason…>      reject it; the user reads the reason`;
+
+const ID = /^[1-9][0-9]{0,17}$/;
+
+/** `recharges …` (first) and `recharge …` argv after the command name. */
+export function parseRechargeArgs(
+  name: "recharges" | "recharge",
+  args: readonly string[],
+): RechargeCommand | { error: string } {
+  if (name === "recharges") {
+    const rest = [...args];
+    let cursor: string | null = null;
+    const at = rest.indexOf("--cursor");
+    if (at >= 0) {
+      const value = rest[at + 1];
+      if (value === undefined || !ID.test(value))
+        return { error: '"--cursor" takes a recharge id.' };
+      cursor = value;
+      rest.splice(at, 2);
+    }
+    const [status, ...extra] = rest;
+    if (extra.length > 0 || (status !== undefined && !/^[012]$/.test(status))) {
+      return { error: '"recharges" takes an optional status 0, 1 or 2 and --cursor <id>.' };
+    }
+    return {
+      name: "recharge-list",
+      status: status === undefined ? null : (Number(status) as RechargeStatus),
+      cursor,
+    };
+  }
+  const [sub, id, ...reason] = args;
+  if (sub !== "approve" && sub !== "reject") {
+    return { error: `Unknown recharge command "${sub ?? ""}"; use approve or reject.` };
+  }
+  if (id === undefined || !ID.test(id)) return { error: `"recharge ${sub}" takes a recharge id.` };
+  if (sub === "approve") {
+    return reason.length === 0
+      ? { name: "recharge-approve", id }
+      : { error: '"recharge approve" takes exactly one <id>.' };
+  }
+  const text = reason.join(" ").trim();
+  if (text.length === 0 || text.length > WALLET_REASON_MAX_LENGTH) {
+    return {
+      error: `"recharge reject <id>" needs a reason of 1 to ${WALLET_REASON_MAX_LENGTH} characters.`,
+    };
+  }
+  return { name: "recharge-reject", id, reason: text };
+}
+
+/** A recharge command that arrived as JSON (the admin socket): null unless well-formed. */
+export function rechargeCommandFromJson(v: Record<string, unknown>): RechargeCommand | null {
+  const id = typeof v.id === "string" && ID.test(v.id) ? v.id : null;
+  switch (v.name) {
+    case "recharge-list": {
+      const status = v.status ?? null;
+      const cursor = v.cursor ?? null;
+      if (status !== null && status !== 0 && status !== 1 && status !== 2) return null;
+      if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
+      return { name: "recharge-list", status, cursor };
+    }
+    case "recharge-approve":
+      return id === null ? null : { name: "recharge-approve", id };
+    case "recharge-reject":
+      return id !== null && typeof v.reason === "string"
+        ? { name: "recharge-reject", id, reason: v.reason }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export async function runRechargeCommand(
+  db: Db,
+  command: RechargeCommand,
+  actor: OperatorActor,
+): Promise<RechargeResult> {
+  switch (command.name) {
+    case "recharge-list": {
+      const { status, cursor } = command;
+      const page = await listRechargesForReview(db, { status, cursor, limit: MAX_PAGE_SIZE });
+      return { kind: "recharge-list", status, page };
+    }
+    case "recharge-approve":
+      return {
+        kind: "recharge-decided",
+        recharge: await approveRecharge(db, undefined, actor, command.id),
+      };
+    case "recharge-reject":
+      return {
+        kind: "recharge-decided",
+        recharge: await rejectRecharge(db, actor, command.id, command.reason),
+      };
+  }
+}
+
+const STATUS_WORDS = ["under review", "credited", "rejected"] as const;
+
+export function describeRechargeResult(result: RechargeResult): string {
+  if (result.kind === "recharge-decided") {
+    const r = result.recharge;
+    return r.status === 1
+      ? `Recharge ${r.id} approved: ${r.amount} USDT credited to user ${r.userId} (bill 101).`
+      : `Recharge ${r.id} rejected. Reason: ${r.reason ?? ""}`;
+  }
+  const { items, nextCursor } = result.page;
+  if (items.length === 0) return "No recharges.";
+  const lines = items.map((r) =>
+    [
+      r.id,
+      STATUS_WORDS[r.status],
+      `${r.amount} USDT`,
+      `user ${r.userId} ${r.userAddress ?? "(no wallet)"}`,
+      r.txHash ?? "no tx hash",
+      r.verification,
+      r.createdAt,
+      r.reason === null ? "" : `reason: ${r.reason}`,
+    ]
+      .filter((part) => part !== "")
+      .join("  "),
+  );
+  if (nextCursor) {
+    const status = result.status === null ? "" : `${result.status} `;
+    lines.push(`More: npm run admin -- recharges ${status}--cursor ${nextCursor}`);
+  }
+  return lines.join("\n");
+}

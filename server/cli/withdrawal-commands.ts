@@ -1,0 +1,166 @@
+// `npm run admin -- withdrawals [0|1|2|3]`, `withdrawal approve <id>`, `withdrawal reject <id>
+// <reason…>`: the withdrawal review queue from a shell, through the same domain functions as
+// /admin/withdraw. The CLI sends nothing itself: an approved withdrawal is sent by the running
+// server's withdrawal sender, so approving needs a deployment configured with a hot wallet.
+import type { ListPage } from "../../protocol/list";
+import {
+  WALLET_REASON_MAX_LENGTH,
+  type AdminWithdrawalItem,
+  type WithdrawalStatus,
+} from "../../protocol/wallet";
+import { loadConfig } from "../config";
+import type { Db } from "../db/db";
+import { MAX_PAGE_SIZE } from "../domain/operators/list-page";
+import type { OperatorActor } from "../domain/operators/operator-actor";
+import {
+  approveWithdrawal,
+  configuredToSend,
+  listWithdrawalsForOperators,
+  rejectWithdrawal,
+} from "../domain/wallet/withdraw-review";
+
+export type WithdrawalCommand =
+  | { name: "withdrawal-list"; status: WithdrawalStatus | null; cursor: string | null }
+  | { name: "withdrawal-approve"; id: string }
+  | { name: "withdrawal-reject"; id: string; reason: string };
+
+export type WithdrawalResult =
+  | {
+      kind: "withdrawal-list";
+      status: WithdrawalStatus | null;
+      page: ListPage<AdminWithdrawalItem>;
+    }
+  | { kind: "withdrawal-decided"; withdrawal: AdminWithdrawalItem };
+
+export const WITHDRAWAL_USAGE = `  withdrawals [0|1|2|3] [--cursor <c>] list withdrawals: 0 under review (oldest first), 1 sending,
+                                      2 sent, 3 failed; all when no status is given (newest first)
+  withdrawal approve <id>             approve one under review; the server sends it on chain
+  withdrawal reject <id> <reason…>    reject it and return amount + fee; the user reads the reason`;
+
+const ID = /^[1-9][0-9]{0,17}$/;
+
+/** `withdrawals …` and `withdrawal …` argv after the command name. */
+export function parseWithdrawalArgs(
+  name: "withdrawals" | "withdrawal",
+  args: readonly string[],
+): WithdrawalCommand | { error: string } {
+  if (name === "withdrawals") {
+    const rest = [...args];
+    let cursor: string | null = null;
+    const at = rest.indexOf("--cursor");
+    if (at >= 0) {
+      const value = rest[at + 1];
+      if (value === undefined || !ID.test(value)) {
+        return { error: '"--cursor" takes a withdrawal id.' };
+      }
+      cursor = value;
+      rest.splice(at, 2);
+    }
+    const [status, ...extra] = rest;
+    if (extra.length > 0 || (status !== undefined && !/^[0-3]$/.test(status))) {
+      return { error: '"withdrawals" takes an optional status 0, 1, 2 or 3 and --cursor <id>.' };
+    }
+    const parsed = status === undefined ? null : (Number(status) as WithdrawalStatus);
+    return { name: "withdrawal-list", status: parsed, cursor };
+  }
+  const [sub, id, ...reason] = args;
+  if (sub !== "approve" && sub !== "reject") {
+    return { error: `Unknown withdrawal command "${sub ?? ""}"; use approve or reject.` };
+  }
+  if (id === undefined || !ID.test(id)) {
+    return { error: `"withdrawal ${sub}" takes a withdrawal id.` };
+  }
+  if (sub === "approve") {
+    return reason.length === 0
+      ? { name: "withdrawal-approve", id }
+      : { error: '"withdrawal approve" takes exactly one <id>.' };
+  }
+  const text = reason.join(" ").trim();
+  if (text.length === 0 || text.length > WALLET_REASON_MAX_LENGTH) {
+    return {
+      error: `"withdrawal reject <id>" needs a reason of 1 to ${WALLET_REASON_MAX_LENGTH} characters.`,
+    };
+  }
+  return { name: "withdrawal-reject", id, reason: text };
+}
+
+/** A withdrawal command that arrived as JSON (the admin socket): null unless well-formed. */
+export function withdrawalCommandFromJson(v: Record<string, unknown>): WithdrawalCommand | null {
+  const id = typeof v.id === "string" && ID.test(v.id) ? v.id : null;
+  switch (v.name) {
+    case "withdrawal-list": {
+      const status = v.status ?? null;
+      const cursor = v.cursor ?? null;
+      if (status !== null && status !== 0 && status !== 1 && status !== 2 && status !== 3) {
+        return null;
+      }
+      if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
+      return { name: "withdrawal-list", status, cursor };
+    }
+    case "withdrawal-approve":
+      return id === null ? null : { name: "withdrawal-approve", id };
+    case "withdrawal-reject":
+      return id !== null && typeof v.reason === "string"
+        ? { name: "withdrawal-reject", id, reason: v.reason }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export async function runWithdrawalCommand(
+  db: Db,
+  command: WithdrawalCommand,
+  actor: OperatorActor,
+): Promise<WithdrawalResult> {
+  switch (command.name) {
+    case "withdrawal-list": {
+      const { status, cursor } = command;
+      const page = await listWithdrawalsForOperators(db, { status, cursor, limit: MAX_PAGE_SIZE });
+      return { kind: "withdrawal-list", status, page };
+    }
+    case "withdrawal-approve": {
+      // The process running this (the CLI, or the server behind the admin socket) reads the
+      // same environment as the server that will send it.
+      const canSend = configuredToSend(loadConfig(process.env).chain);
+      const withdrawal = await approveWithdrawal(db, actor, command.id, canSend);
+      return { kind: "withdrawal-decided", withdrawal };
+    }
+    case "withdrawal-reject": {
+      const withdrawal = await rejectWithdrawal(db, actor, command.id, command.reason);
+      return { kind: "withdrawal-decided", withdrawal };
+    }
+  }
+}
+
+const STATUS_WORDS = ["under review", "sending", "sent", "failed"] as const;
+
+export function describeWithdrawalResult(result: WithdrawalResult): string {
+  if (result.kind === "withdrawal-decided") {
+    const w = result.withdrawal;
+    return w.status === 1
+      ? `Withdrawal ${w.id} approved: the server sends ${w.amount} USDT to ${w.address}.`
+      : `Withdrawal ${w.id} rejected: ${w.amount} USDT + ${w.fee} fee returned to user ${w.userId} (bill 204). Reason: ${w.reason ?? ""}`;
+  }
+  const { items, nextCursor } = result.page;
+  if (items.length === 0) return "No withdrawals.";
+  const lines = items.map((w) =>
+    [
+      w.id,
+      STATUS_WORDS[w.status],
+      `${w.amount} USDT (fee ${w.fee})`,
+      `to ${w.address}`,
+      `user ${w.userId} ${w.userAddress ?? "(no wallet)"}`,
+      w.txHash ?? "",
+      w.createdAt,
+      w.reason === null ? "" : `reason: ${w.reason}`,
+    ]
+      .filter((part) => part !== "")
+      .join("  "),
+  );
+  if (nextCursor) {
+    const status = result.status === null ? "" : `${result.status} `;
+    lines.push(`More: npm run admin -- withdrawals ${status}--cursor ${nextCursor}`);
+  }
+  return lines.join("\n");
+}

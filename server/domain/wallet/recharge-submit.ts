@@ -1,0 +1,184 @@
+// POST /wallet/recharge: the user says they sent `amount` USDT (voucher screenshot attached, tx
+// hash optional). With a tx hash and a chain, the server asks the chain first — outside any
+// database transaction, RPC reads can be slow — and credits at once when the transfer is
+// confirmed and came from the user's own wallet; otherwise the recharge waits for confirmations
+// (the watcher) or for an operator. Every refusal happens before anything is written.
+import { getAddress, type Address, type Hex } from "viem";
+import { DEPOSIT_MIN_AMOUNT } from "../../../protocol/chain";
+import type { Recharge, RechargeVerification } from "../../../protocol/wallet";
+import type { ChainEndpoint } from "../../chain/chain-endpoint";
+import { verifyDeposit, type DepositVerification } from "../../chain/verify-deposit";
+import type { Db, Queryable } from "../../db/db";
+import { creditedLogIndexes, insertRecharge } from "../../db/repositories/recharge-repository";
+import { findUpload } from "../../db/repositories/upload-repository";
+import { ApiError } from "../../plugins/envelope";
+import { userScope, withIdempotency } from "../idempotency/with-idempotency";
+import { formatAmount, parseAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../ledger/assets";
+import { isUploadId } from "../uploads/upload-files";
+import { creditRecharge } from "./recharge-credit";
+import { recordRecharge, toRecharge } from "./recharge-view";
+
+export const RECHARGE_ROUTE = "POST /wallet/recharge";
+const SCALE = ASSET_SCALES.USDT;
+const MIN_UNITS = parseAmount(DEPOSIT_MIN_AMOUNT, SCALE, "minimum");
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+export interface RechargeCommand {
+  userId: string;
+  /** The user's wallet address (users.address); null for a password-only account. */
+  address: string | null;
+  chain: ChainEndpoint | undefined;
+  body: { amount?: unknown; voucher?: unknown; txHash?: unknown };
+  idempotencyKey: string;
+}
+
+interface RechargeInput {
+  amount: bigint;
+  voucher: string;
+  txHash: Hex | null;
+}
+
+export async function submitRecharge(db: Db, command: RechargeCommand): Promise<Recharge> {
+  const input = parseInput(command.body);
+  const { userId } = command;
+  const checked = input.txHash === null ? null : await askChain(db, command, input, input.txHash);
+  const answer = await withIdempotency(
+    db,
+    {
+      scope: userScope(userId),
+      route: RECHARGE_ROUTE,
+      key: command.idempotencyKey,
+      body: {
+        amount: formatAmount(input.amount, SCALE),
+        voucher: input.voucher,
+        txHash: input.txHash,
+      },
+    },
+    async (tx) => ({ statusCode: 200, data: await record(tx, userId, input, checked) }),
+  );
+  return answer.data;
+}
+
+/** What the chain said, or why it was not asked (the recharge then waits for an operator). */
+type ChainAnswer = { verification: DepositVerification; chainId: number } | { manual: string };
+
+async function askChain(
+  db: Db,
+  command: RechargeCommand,
+  input: RechargeInput,
+  txHash: Hex,
+): Promise<ChainAnswer> {
+  const { chain, address } = command;
+  if (chain === undefined) {
+    return {
+      manual: "The server could not verify this transaction on chain; an operator checks it",
+    };
+  }
+  if (address === null) {
+    return {
+      manual:
+        "Your account has no wallet address to match the transfer's sender; an operator checks it",
+    };
+  }
+  const credited = await creditedLogIndexes(db, chain.chainId, txHash);
+  const sender: Address = getAddress(address);
+  const verification = await verifyDeposit(chain, {
+    txHash,
+    amount: input.amount,
+    sender,
+    credited,
+  });
+  return { verification, chainId: chain.chainId };
+}
+
+async function record(
+  tx: Queryable,
+  userId: string,
+  input: RechargeInput,
+  checked: ChainAnswer | null,
+): Promise<Recharge> {
+  const voucher = await findUpload(tx, input.voucher);
+  if (voucher === null || voucher.user_id !== userId || voucher.purpose !== "voucher") {
+    throw invalid('"voucher" must be the id of a voucher image you uploaded');
+  }
+  const { verification, reason } = plan(checked);
+  const row = await insertRecharge(tx, {
+    userId,
+    amount: input.amount,
+    voucherUploadId: input.voucher,
+    txHash: input.txHash,
+    verification,
+    reason,
+  });
+  if (row === null) {
+    throw new ApiError(
+      409,
+      "CONFLICT",
+      "This transaction hash was already submitted with another recharge",
+    );
+  }
+  if (checked !== null && "verification" in checked && checked.verification.kind === "confirmed") {
+    const { logIndex, from } = checked.verification;
+    const credited = await creditRecharge(tx, row, {
+      verification: "verified",
+      reviewerId: null,
+      transfer: { chainId: checked.chainId, logIndex, from },
+    });
+    // Another claim credited this transfer between our read and now: nothing is kept.
+    if (credited === "already-credited") {
+      throw new ApiError(409, "CONFLICT", "This transfer was already credited to a recharge");
+    }
+    return toRecharge(credited);
+  }
+  await recordRecharge(tx, row);
+  return toRecharge(row);
+}
+
+function plan(checked: ChainAnswer | null): {
+  verification: Exclude<RechargeVerification, "verified">;
+  reason: string | null;
+} {
+  if (checked === null) return { verification: "none", reason: null };
+  if ("manual" in checked) return { verification: "manual", reason: checked.manual };
+  const v = checked.verification;
+  // A confirmed one is inserted as waiting and credited in the same transaction.
+  // A hash our node does not know yet may still be on its way from the user's wallet's node:
+  // the watcher gives it UNKNOWN_TX_GRACE_SECONDS before an operator takes over.
+  if (v.kind === "invalid" && v.code !== "unknown-tx") {
+    return { verification: "manual", reason: v.reason };
+  }
+  return { verification: "waiting", reason: null };
+}
+
+function parseInput(body: RechargeCommand["body"]): RechargeInput {
+  if (body.amount === undefined || body.amount === null || body.amount === "") {
+    throw new ApiError(400, "VALIDATION", "Please enter the amount");
+  }
+  const amount = parseAmount(body.amount, SCALE, "amount");
+  if (amount < MIN_UNITS) {
+    throw new ApiError(422, "BELOW_MINIMUM", "Not less than the minimum amount");
+  }
+  if (body.voucher === undefined || body.voucher === null || body.voucher === "") {
+    throw new ApiError(400, "VALIDATION", "Please upload the voucher");
+  }
+  const voucher = typeof body.voucher === "string" ? body.voucher.toLowerCase() : "";
+  if (!isUploadId(voucher)) {
+    throw invalid('"voucher" must be the id of a voucher image you uploaded');
+  }
+  const raw = body.txHash;
+  if (
+    raw !== undefined &&
+    raw !== null &&
+    raw !== "" &&
+    (typeof raw !== "string" || !TX_HASH.test(raw))
+  ) {
+    throw invalid('"txHash" must be a transaction hash: 0x and 64 hex digits');
+  }
+  const txHash = typeof raw === "string" && raw !== "" ? (raw.toLowerCase() as Hex) : null;
+  return { amount, voucher, txHash };
+}
+
+function invalid(detail: string): ApiError {
+  return new ApiError(400, "VALIDATION", `Invalid body: ${detail}`);
+}

@@ -1,0 +1,61 @@
+// The wallet's background work against the chain: crediting recharges whose confirmations arrive
+// (recharge-watcher.ts) and sending approved withdrawals (withdrawal-sender.ts). One loop runs the
+// workers' ticks one after another, never overlapping, so a slow RPC delays the next round
+// instead of stacking rounds; tests call a worker's tick() directly instead.
+import type { FastifyBaseLogger } from "fastify";
+import type { AttachedChain } from "../../chain/attached-chain";
+import type { Db } from "../../db/db";
+import { createRechargeWatcher } from "./recharge-watcher";
+import { createWithdrawalSender } from "./withdrawal-sender";
+
+export interface ChainWorker {
+  /** Short name for logs. */
+  readonly name: string;
+  /** One round of work; resolves when it is done. Errors are logged and the next round runs. */
+  tick(): Promise<void>;
+}
+
+export interface RunningWalletWorkers {
+  stop(): Promise<void>;
+}
+
+/** How often the workers look at the chain (the dev chain makes a block a second). */
+export const WALLET_WORKER_INTERVAL_MS = 1_000;
+
+export function createWalletWorkers(db: Db, chain: AttachedChain): ChainWorker[] {
+  return [createRechargeWatcher(db, chain), createWithdrawalSender(db, chain)];
+}
+
+export function startWalletWorkers(
+  workers: readonly ChainWorker[],
+  log: Pick<FastifyBaseLogger, "error">,
+  intervalMs = WALLET_WORKER_INTERVAL_MS,
+): RunningWalletWorkers {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const run = async () => {
+    for (const worker of workers) {
+      if (stopped) return;
+      try {
+        await worker.tick();
+      } catch (err) {
+        log.error({ err }, `wallet worker ${worker.name} failed; retrying next round`);
+      }
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      round = run().finally(schedule);
+    }, intervalMs);
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// A withdrawals row as the API answers it (POST/GET /wallet/withdraw, the change log's
+// "withdrawal" entity, the operators' queue), and the one way its change reaches the user's log.
+import type { AdminWithdrawalItem, Withdrawal } from "../../../protocol/wallet";
+import type { Queryable } from "../../db/db";
+import type {
+  WithdrawalReviewRow,
+  WithdrawalRow,
+} from "../../db/repositories/withdrawal-repository";
+import { findWithdrawal } from "../../db/repositories/withdrawal-repository";
+import { formatAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../ledger/assets";
+import { recordPut } from "../sync/change-log";
+
+const usdt = (units: string) => formatAmount(BigInt(units), ASSET_SCALES.USDT);
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amount: usdt(row.amount),
+    fee: usdt(row.fee),
+    address: row.address,
+    status: row.status,
+    // The hash is shown once the transfer is on its way (stored before broadcast; a failed
+    // estimate never signs one).
+    txHash: row.tx_hash,
+    createdAt: row.created_at.toISOString(),
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    completedAt: row.completed_at?.toISOString() ?? null,
+    reason: row.reason,
+  };
+}
+
+export function toAdminWithdrawal(row: WithdrawalReviewRow): AdminWithdrawalItem {
+  return {
+    ...toWithdrawal(row),
+    userId: row.user_id,
+    userAddress: row.user_address,
+    reviewerId: row.reviewer_id,
+  };
+}
+
+/** Re-reads the row (after the caller's writes) and appends it to its user's change log. */
+export async function recordWithdrawal(tx: Queryable, id: string): Promise<Withdrawal> {
+  const row = await findWithdrawal(tx, id);
+  if (row === null) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+  const view = toWithdrawal(row);
+  await recordPut(tx, row.user_id, "withdrawal", row.id, view);
+  return view;
+}

@@ -1,0 +1,167 @@
+// The recharge form: amount and voucher screenshot (both required), an optional transaction hash
+// — filled in by "Send from my wallet" — saved through the outbox with the voucher, so it works
+// offline and survives reloads. The server verifies a hash on chain; without one an operator
+// reviews the voucher.
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useId, useState, type FormEvent } from "react";
+import type { DepositInfo } from "../../../protocol/chain";
+import {
+  sendUsdtFromWallet,
+  submitRecharge,
+  WalletSendError,
+  type WalletSendFailure,
+} from "../../sync/wallet-commands";
+import { showToast } from "../../ui/toast/toast-store";
+import {
+  amountError,
+  validateRecharge,
+  type FormErrors,
+  type RechargeInput,
+} from "./validate-wallet-forms";
+import { VoucherField } from "./voucher-field";
+
+const SEND_FAILURES: Record<WalletSendFailure, MessageDescriptor> = {
+  "no-wallet": msg`No wallet to send from on this device.`,
+  "wrong-chain": msg`Your wallet is on another network. Switch it to the deposit network and try again.`,
+  rejected: msg`The transfer was cancelled in the wallet.`,
+  reverted: msg`The transfer failed on chain (is there enough USDT in the wallet?).`,
+  failed: msg`The transfer could not be sent. Check the wallet's USDT and try again.`,
+};
+
+export function RechargeForm(props: {
+  deposit: DepositInfo | null;
+  minAmount: string;
+  /** A demo wallet key (demo mode) or an injected wallet exists to send from. */
+  canSendFromWallet: boolean;
+}) {
+  const { i18n, t } = useLingui();
+  const amountId = useId();
+  const hashId = useId();
+  const [amount, setAmount] = useState("");
+  const [voucher, setVoucher] = useState<Blob | null>(null);
+  const [voucherKey, setVoucherKey] = useState(0);
+  const [txHash, setTxHash] = useState("");
+  const [errors, setErrors] = useState<FormErrors<keyof RechargeInput>>({});
+  const [saving, setSaving] = useState(false);
+  const [walletBusy, setWalletBusy] = useState(false);
+  const [walletError, setWalletError] = useState<string | null>(null);
+  const { deposit, minAmount } = props;
+
+  const message = (key: keyof RechargeInput) => {
+    const descriptor = errors[key];
+    return descriptor ? i18n._(descriptor) : null;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateRecharge({ amount, voucher, txHash }, minAmount);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || voucher === null) return;
+    setSaving(true);
+    try {
+      await submitRecharge({ amount: amount.trim(), voucher, txHash: txHash.trim() || null });
+      setAmount("");
+      setTxHash("");
+      setVoucher(null);
+      setVoucherKey((key) => key + 1);
+    } catch {
+      showToast(t`It could not be saved on this device. Please try again.`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const sendFromWallet = async () => {
+    const problem = amountError(amount, minAmount);
+    setErrors((current) => ({ ...current, amount: problem ?? undefined }));
+    if (problem !== null || deposit === null) return;
+    setWalletError(null);
+    setWalletBusy(true);
+    try {
+      const hash = await sendUsdtFromWallet(amount.trim(), deposit);
+      setTxHash(hash);
+      setErrors((current) => ({ ...current, txHash: undefined }));
+      showToast(t`Sent. The transaction hash is filled in; add the voucher and submit.`, "success");
+    } catch (error) {
+      const kind = error instanceof WalletSendError ? error.kind : "failed";
+      setWalletError(i18n._(SEND_FAILURES[kind]));
+    } finally {
+      setWalletBusy(false);
+    }
+  };
+
+  const amountMessage = message("amount");
+  const hashMessage = message("txHash");
+  return (
+    <form className="q-card q-wallet__form" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>
+        <Trans>Submit a recharge</Trans>
+      </h2>
+      <div className="q-field">
+        <label htmlFor={amountId}>
+          <Trans>Amount (USDT)</Trans>
+        </label>
+        <input
+          id={amountId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={amountMessage !== null}
+          data-testid="recharge-amount"
+        />
+        {amountMessage !== null && <p className="q-field__error">{amountMessage}</p>}
+      </div>
+      {props.canSendFromWallet && deposit !== null && (
+        <div className="q-field">
+          <button
+            type="button"
+            className="q-button q-button--ghost"
+            disabled={walletBusy}
+            onClick={() => void sendFromWallet()}
+            data-testid="recharge-send-wallet"
+          >
+            {walletBusy ? (
+              <Trans>Sending from your wallet…</Trans>
+            ) : (
+              <Trans>Send from my wallet</Trans>
+            )}
+          </button>
+          {walletError !== null && (
+            <p className="q-field__error" role="alert">
+              {walletError}
+            </p>
+          )}
+        </div>
+      )}
+      <VoucherField key={voucherKey} onChange={setVoucher} error={message("voucher")} />
+      <div className="q-field">
+        <label htmlFor={hashId}>
+          <Trans>Transaction hash (optional)</Trans>
+        </label>
+        <input
+          id={hashId}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0x…"
+          value={txHash}
+          onChange={(event) => setTxHash(event.target.value)}
+          aria-invalid={hashMessage !== null}
+          data-testid="recharge-txhash"
+        />
+        <p className="q-muted">
+          <Trans>
+            With the hash the transfer is checked on chain and credited automatically once
+            confirmed.
+          </Trans>
+        </p>
+        {hashMessage !== null && <p className="q-field__error">{hashMessage}</p>}
+      </div>
+      <button type="submit" className="q-button" disabled={saving} data-testid="recharge-submit">
+        {saving ? <Trans>Saving…</Trans> : <Trans>Submit</Trans>}
+      </button>
+    </form>
+  );
+}
