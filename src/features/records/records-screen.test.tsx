@@ -94,7 +94,10 @@ describe("<RecordsScreen>", () => {
     expect(screen.getByTestId("bill-row").dataset["id"]).toBe("3");
 
     const asset = screen.getByTestId<HTMLSelectElement>("bill-filter-asset");
-    expect([...asset.options].map((o) => o.value)).toEqual(["", "BTC", "USDT"]);
+    // The assets come from their own live query, which may answer after the rows.
+    await waitFor(() =>
+      expect([...asset.options].map((o) => o.value)).toEqual(["", "BTC", "USDT"]),
+    );
     fireEvent.change(asset, { target: { value: "BTC" } });
     expect(await screen.findByTestId("bills-empty")).toBeTruthy();
 
