@@ -1,17 +1,14 @@
 // The recharge review queue (/admin/recharge and `npm run admin -- recharges|recharge`) on the
 // real app, PGlite and a real anvil dev chain; on PostgreSQL (DATABASE_URL) two watchers and an
 // operator racing over one confirmed recharge still credit it once.
-import { mkdtempSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { AdminRechargeItem } from "../../protocol/wallet";
 import { AttachedChain } from "../../server/chain/attached-chain";
-import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import type { DevChain } from "../../server/chain/dev-chain";
 import {
   commandFromJson,
   describeResult,
@@ -40,6 +37,7 @@ import {
 } from "./helpers/recharge";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { buildTestApp } from "./helpers/test-app";
+import { startTestChain } from "./helpers/test-chain";
 import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
@@ -50,11 +48,7 @@ let user: WalletUser;
 let operator: TestSession;
 
 beforeAll(async () => {
-  chain = await startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
-    confirmations: 2,
-    blockTimeSeconds: 0,
-  });
+  chain = await startTestChain();
   app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
   app.chain.attachDev(chain);
 }, 60_000);

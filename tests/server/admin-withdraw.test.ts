@@ -2,9 +2,9 @@
 // ones from the hot wallet of a real anvil dev chain: on-chain balances move by exactly the
 // amount, bills 203 + 205 post once, a reject or a failed send returns amount + fee (204), and a
 // transfer stored before a crash is broadcast again with the same hash and completes once.
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mkdtempSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import {
   createTestClient,
@@ -23,13 +23,14 @@ import type { AssetsOverview, Bill } from "../../protocol/ledger";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import type { AdminWithdrawalItem, Withdrawal } from "../../protocol/wallet";
-import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import type { DevChain } from "../../server/chain/dev-chain";
 import { runAdminCli, type CliIo } from "../../server/cli/admin";
 import { storeSignedTransfer } from "../../server/db/repositories/withdrawal-repository";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { createWithdrawalSender } from "../../server/domain/wallet/withdrawal-sender";
 import { bearer, createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
 import { buildTestApp } from "./helpers/test-app";
+import { startTestChain } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds, moneySnapshot, postWithdraw } from "./helpers/withdraw";
 
@@ -40,11 +41,7 @@ let user: TestSession;
 let operator: TestSession;
 
 beforeAll(async () => {
-  chain = await startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
-    confirmations: 2,
-    blockTimeSeconds: 0,
-  });
+  chain = await startTestChain();
   app = await buildTestApp({ db: getDb() });
 }, 60_000);
 afterAll(async () => {

@@ -1,8 +1,5 @@
 // GET /wallet/deposit, POST /wallet/faucet and the /api/v1/rpc relay on the real app over a real
 // anvil dev chain (one per file; instant mining keeps it fast).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
@@ -10,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEPOSIT_MIN_AMOUNT, FAUCET_AMOUNT, type DepositInfo } from "../../protocol/chain";
 import { API_BASE, RPC_PATH } from "../../protocol/paths";
 import { DEV_MNEMONIC } from "../../server/chain/anvil-process";
-import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import type { DevChain } from "../../server/chain/dev-chain";
 import { RPC_BODY_LIMIT } from "../../server/routes/rpc/index";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { buildTestApp, testConfig } from "./helpers/test-app";
+import { startTestChain } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
@@ -24,11 +22,7 @@ let user: TestSession;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  chain = await startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
-    confirmations: 2,
-    blockTimeSeconds: 0,
-  });
+  chain = await startTestChain();
   app = await buildTestApp({ db: getDb() });
   app.chain.attachDev(chain);
   production = await buildTestApp({

@@ -1,16 +1,13 @@
 // POST/GET /wallet/recharge and the recharge watcher on the real app, PGlite and a real anvil dev
 // chain (instant mining; blocks mined on demand add confirmations): a user's own wallet sends
 // Test USDT to the deposit address, the server verifies it and credits bill 101 exactly once.
-import { mkdtempSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { parseUnits, type Hex } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Recharge } from "../../protocol/wallet";
-import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import type { DevChain } from "../../server/chain/dev-chain";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { createRechargeWatcher } from "../../server/domain/wallet/recharge-watcher";
 import { pngImage } from "./helpers/images";
@@ -27,6 +24,7 @@ import {
 } from "./helpers/recharge";
 import { bearer, createUserSession } from "./helpers/sessions";
 import { buildTestApp, testConfig } from "./helpers/test-app";
+import { startTestChain } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { uploadImage } from "./helpers/uploads";
 
@@ -36,11 +34,7 @@ let chain: DevChain;
 let user: WalletUser;
 
 beforeAll(async () => {
-  chain = await startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
-    confirmations: 2,
-    blockTimeSeconds: 0,
-  });
+  chain = await startTestChain();
   app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
   app.chain.attachDev(chain);
 }, 60_000);

@@ -1,9 +1,6 @@
 // GET /wallet/withdraw/config, POST and GET /wallet/withdraw and the overview's withdrawal
 // numbers on the real app (PGlite) with a real anvil dev chain attached: every refusal answers
 // exactly and changes nothing; an accepted request freezes amount + fee (bill 201).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,11 +8,12 @@ import type { AssetsOverview, Bill } from "../../protocol/ledger";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import type { Withdrawal, WithdrawConfig } from "../../protocol/wallet";
-import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import type { DevChain } from "../../server/chain/dev-chain";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { bearer, createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
 import { syncAll } from "./helpers/sync";
 import { buildTestApp } from "./helpers/test-app";
+import { startTestChain } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds, moneySnapshot, postWithdraw } from "./helpers/withdraw";
 
@@ -25,11 +23,7 @@ let chain: DevChain;
 let user: TestSession;
 
 beforeAll(async () => {
-  chain = await startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
-    confirmations: 2,
-    blockTimeSeconds: 0,
-  });
+  chain = await startTestChain();
   app = await buildTestApp({ db: getDb() });
 }, 60_000);
 afterAll(async () => {
