@@ -8,9 +8,17 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../server/db/db";
 import { migrate } from "../server/db/migrate";
 import { createPostgresDb } from "../server/db/postgres-db";
-import { insertWalletUser } from "../server/db/repositories/user-repository";
 import { checkLedger } from "../server/domain/ledger/check-ledger";
 import { credit, deduct, freeze } from "../server/domain/ledger/operations";
+import { startLedgerSealer } from "../server/domain/ledger/seal-ledger";
+import {
+  bareUpdateBaseline,
+  createBenchUsers,
+  printSeries,
+  runClients,
+  serverVersion,
+  type LoadShape,
+} from "./concurrent-clients";
 
 const URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/test";
 const CLIENTS = Number(process.env["BENCH_LEDGER_CLIENTS"] ?? 32);
@@ -22,14 +30,13 @@ const GOAL = 0.3;
 /** 1,000,000 USDT per user: no cycle in the window can run a balance dry. */
 const FUNDING = 1_000_000n * 1_000_000n;
 const FEE = 1_000n;
-
-interface Series {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  count: number;
-}
+const SHAPE: LoadShape = {
+  clients: CLIENTS,
+  rows: ROWS,
+  warmUpMs: WARM_UP_MS,
+  windowMs: WINDOW_MS,
+};
+const print = (s: Parameters<typeof printSeries>[1]) => printSeries("ledger", s);
 
 export async function benchLedger(): Promise<void> {
   const schema = `quanta_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -39,22 +46,16 @@ export async function benchLedger(): Promise<void> {
   try {
     await migrate(db);
     const userIds = await fundUsers(db);
-    await db.exec(
-      `CREATE TABLE bench_counter (id integer PRIMARY KEY, n bigint NOT NULL DEFAULT 0);
-       INSERT INTO bench_counter (id) SELECT generate_series(1, ${ROWS});`,
-    );
     console.log(
       `ledger: ${CLIENTS} clients, ${ROWS} users / rows, ${WARM_UP_MS} ms warm-up, ` +
         `${WINDOW_MS} ms window, PostgreSQL ${await serverVersion(db)}`,
     );
-    const baseline = await run("bare UPDATE transaction", (row) =>
-      db.transaction(async (tx) => {
-        await tx.query("UPDATE bench_counter SET n = n + 1 WHERE id = $1", [row + 1]);
-      }),
-    );
+    const baseline = await bareUpdateBaseline(db, SHAPE);
     print(baseline);
     let cycle = 0;
-    const subject = await run("freeze+deduct cycle", async (row) => {
+    // The sealer runs as in the server, on the same pool: its work is part of the price.
+    const sealer = startLedgerSealer(db, { error: (err: unknown) => console.error(err) });
+    const subject = await runClients(SHAPE, "freeze+deduct cycle", async (row) => {
       const userId = userIds[row] ?? "";
       cycle += 1;
       // Distinct small amounts (1.000001 USDT and up), as real withdrawals would be.
@@ -74,6 +75,7 @@ export async function benchLedger(): Promise<void> {
         }),
       );
     });
+    await sealer.stop();
     print(subject);
     const ratio = subject.perSecond / baseline.perSecond;
     console.log(
@@ -95,16 +97,7 @@ export async function benchLedger(): Promise<void> {
 
 /** ROWS wallet users, each credited FUNDING (demo funds) before the clock starts. */
 async function fundUsers(db: Db): Promise<string[]> {
-  const userIds: string[] = [];
-  for (let i = 0; i < ROWS; i += 1) {
-    const user = await insertWalletUser(db, {
-      address: `0x${randomBytes(20).toString("hex")}`,
-      inviteCode: `B${i.toString(36).toUpperCase().padStart(7, "0")}`,
-      referrerId: null,
-    });
-    if (user === null) throw new Error("bench user could not be created");
-    userIds.push(user.id);
-  }
+  const userIds = await createBenchUsers(db, ROWS);
   // Funding in parallel also warms up the 32 pooled connections.
   await Promise.all(
     userIds.map((userId) =>
@@ -122,49 +115,4 @@ async function fundUsers(db: Db): Promise<string[]> {
     ),
   );
   return userIds;
-}
-
-/**
- * CLIENTS loops, each running `op` back to back on a uniformly random row, so two clients now and
- * then want the same row, as two requests of one user would. Operations ending in the window count.
- */
-async function run(name: string, op: (row: number) => Promise<void>): Promise<Series> {
-  const start = performance.now();
-  const windowStart = start + WARM_UP_MS;
-  const windowEnd = windowStart + WINDOW_MS;
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < windowEnd) {
-        const began = performance.now();
-        await op(Math.floor(Math.random() * ROWS));
-        const ended = performance.now();
-        if (ended >= windowStart && ended < windowEnd) latencies.push(ended - began);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    perSecond: (latencies.length * 1000) / WINDOW_MS,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    count: latencies.length,
-  };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-}
-
-function print(s: Series): void {
-  console.log(
-    `ledger: ${s.name}: ${s.perSecond.toFixed(0)}/s (${s.count} in the window), ` +
-      `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`,
-  );
-}
-
-async function serverVersion(db: Db): Promise<string> {
-  const [row] = await db.query<{ server_version: string }>("SHOW server_version");
-  return row?.server_version ?? "?";
 }

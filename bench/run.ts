@@ -4,6 +4,7 @@ import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
 import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
+import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
   feed: benchFeed,
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   ledger: benchLedger,
   money: benchMoney,
   "offline-start": benchOfflineStart,
+  spot: benchSpot,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   "DEMO_ONLY",
   /** A part the request needs is not running yet or not configured (503), e.g. the dev chain. */
   "UNAVAILABLE",
+  /** A market-priced order while the symbol has no live book or its last tick is too old (503). */
+  "MARKET_STALE",
   "INTERNAL",
 ] as const;
 

@@ -16,3 +16,4 @@ export * from "./market";
 export * from "./feed";
 export * from "./ledger";
 export * from "./chain";
+export * from "./spot";

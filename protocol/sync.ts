@@ -9,6 +9,7 @@ export const SYNC_ENTITIES = [
   "bill",
   "recharge",
   "withdrawal",
+  "spot-order",
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -18,7 +19,8 @@ export interface SyncChange {
   op: "put" | "delete";
   /** The entity as its own GET answers it (profile: Profile, identity: IdentityView,
    *  message: Message, bill: Bill as GET /assets/bills lists it, recharge: Recharge,
-   *  withdrawal: Withdrawal as protocol/wallet.ts defines them); null for a delete. */
+   *  withdrawal: Withdrawal as protocol/wallet.ts defines them, spot-order: SpotOrder of
+   *  protocol/spot.ts); null for a delete. */
   data: unknown;
 }
 

@@ -16,6 +16,8 @@ import {
   startWalletWorkers,
   type RunningWalletWorkers,
 } from "./domain/wallet/wallet-workers";
+import { startLedgerSealer, type RunningSealer } from "./domain/ledger/seal-ledger";
+import { startSpotMatcher, type SpotMatcher } from "./domain/spot/spot-matcher";
 import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
 import { isEntryPoint } from "./entry-point";
 import { liveProbe } from "./market/live-probe";
@@ -39,6 +41,8 @@ export async function runServer(env: Env = process.env): Promise<void> {
   const stopMarketStart = new AbortController();
   let chain: Promise<DevChain | undefined> = Promise.resolve(undefined);
   let walletWorkers: RunningWalletWorkers | undefined;
+  let sealer: RunningSealer | undefined;
+  let spotMatcher: SpotMatcher | undefined;
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -53,13 +57,17 @@ export async function runServer(env: Env = process.env): Promise<void> {
         ? `applied migrations: ${applied.join(", ")}`
         : "database schema is current",
     );
+    // Chains what was committed but not sealed when the last process stopped, and all that
+    // follows (domain/ledger/README.md "Sealing").
+    sealer = startLedgerSealer(db, app.log);
     const instance = await claimInstance(db, config.mode);
     app.log.info(`database instance ${instance.id} (${instance.mode})`);
     // The repository's content on every start; unchanged rows are not rewritten.
     const seeded = await seedContent(db);
     app.log.info(seeded, "content seeded");
-    await app.listen({ port: config.port, host: config.host });
+    // Before listening: once /health answers, the CLI can reach the server through it too.
     adminSocket = await openAdminSocket(config, db, app.log);
+    await app.listen({ port: config.port, host: config.host });
     const log = app.log;
     prober = startStatusProber(db, config, {
       onError: (err) => log.error({ err }, "status probe round failed"),
@@ -86,10 +94,15 @@ export async function runServer(env: Env = process.env): Promise<void> {
     // Recharge confirmations and withdrawal sends: from now on in production (the chain is
     // attached when the app is built); in demo the workers find the dev chain once attached.
     walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
+    // Resting limit orders, loaded from the database now and filled as the attached feed's books
+    // cross them (domain/spot/README.md).
+    spotMatcher = await startSpotMatcher({ db, market: app.market, log });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
     else console.error(message);
+    await sealer?.stop();
+    await adminSocket?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     process.exit(1);
@@ -97,7 +110,9 @@ export async function runServer(env: Env = process.env): Promise<void> {
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
   handleShutdownSignals(app, db, app.log, adminSocket, prober, async () => {
     stopMarketStart.abort();
+    await spotMatcher?.stop();
     await walletWorkers?.stop();
+    await sealer?.stop();
     await (await market)?.stop();
     await (await chain)?.stop();
   });

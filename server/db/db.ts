@@ -14,6 +14,18 @@ export interface Queryable {
   ): Promise<T[]>;
   /** Several statements without parameters (migrations, schema resets). */
   exec(sql: string): Promise<void>;
+  /**
+   * NOTIFY `channel` (scoped to the schema like `listen`) once per payload, in order. Inside a
+   * transaction they are sent after it commits, and never if it rolls back; outside, now.
+   *
+   * Why not pg_notify inside the transaction: PostgreSQL serialises the commits of notifying
+   * transactions on one database-wide lock, held while the commit record is flushed, so money
+   * postings (whose bills are change-log entries) would commit one at a time again. Sent after
+   * commit, by a transaction of their own that does not wait for the flush, they cost nobody a
+   * wait. A notification is a hint to pull (a crash right after commit loses it; listeners catch
+   * up on their next pull), never the data itself.
+   */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
 }
 
 /** A transaction handle; it refuses to run queries once its transaction has ended. */
@@ -71,8 +83,62 @@ export function scopedChannelSql(param: string): string {
 /** Short enough that the scoped name (+13 characters) stays under 63 bytes. */
 const CHANNEL = /^[a-z_][a-z0-9_]{0,47}$/;
 
-/** Wraps a transaction so that a stray use after commit/rollback fails loudly instead of leaking. */
-export function guardTx(inner: Queryable, isOpen: () => boolean): Tx {
+/** Payloads are inlined in the notifying statement: plain ids and counters only. */
+const PAYLOAD = /^[A-Za-z0-9_:.-]{1,200}$/;
+
+/** One statement sending every payload on the scoped channel; parameters inlined (checked). */
+export function notifySql(channel: string, payloads: readonly string[]): string {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+  for (const p of payloads) {
+    if (!PAYLOAD.test(p)) throw new Error(`Invalid notification payload "${p}"`);
+  }
+  const values = payloads.map((p, i) => `('${p}', ${i})`).join(", ");
+  return `SELECT count(pg_notify(${scopedChannelSql(`'${channel}'`)}, p))
+            FROM (SELECT p FROM (VALUES ${values}) AS v (p, i) ORDER BY i) n`;
+}
+
+/** Notifications a transaction asked for, sent once it has committed. */
+export class PendingNotifications {
+  readonly #byChannel = new Map<string, string[]>();
+
+  /** Refuses (throws) a bad channel or payload now, where the caller can see it. */
+  add(channel: string, payloads: readonly string[]): void {
+    if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+    for (const p of payloads) {
+      if (!PAYLOAD.test(p)) throw new Error(`Invalid notification payload "${p}"`);
+    }
+    const list = this.#byChannel.get(channel) ?? [];
+    list.push(...payloads);
+    this.#byChannel.set(channel, list);
+  }
+
+  /** Moves everything `other` holds into this one, in order. */
+  takeFrom(other: PendingNotifications): void {
+    for (const [channel, payloads] of other.#byChannel) this.add(channel, payloads);
+    other.#byChannel.clear();
+  }
+
+  get isEmpty(): boolean {
+    return [...this.#byChannel.values()].every((payloads) => payloads.length === 0);
+  }
+
+  /** The statements to send them (one per channel); empty when nothing was asked for. */
+  statements(): string[] {
+    return [...this.#byChannel].flatMap(([channel, payloads]) =>
+      payloads.length === 0 ? [] : [notifySql(channel, payloads)],
+    );
+  }
+}
+
+/**
+ * Wraps a transaction so that a stray use after commit/rollback fails loudly instead of leaking;
+ * its notifications are collected in `pending` for the Db to send after commit.
+ */
+export function guardTx(
+  inner: Pick<Queryable, "query" | "exec">,
+  isOpen: () => boolean,
+  pending: PendingNotifications,
+): Tx {
   const check = () => {
     if (!isOpen()) throw new Error("Transaction already finished; use it only inside its callback");
   };
@@ -84,6 +150,10 @@ export function guardTx(inner: Queryable, isOpen: () => boolean): Tx {
     exec: (sql) => {
       check();
       return inner.exec(sql);
+    },
+    notify: async (channel, payloads) => {
+      check();
+      pending.add(channel, payloads);
     },
   };
 }

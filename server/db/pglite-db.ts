@@ -3,7 +3,15 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
-import { guardTx, scopedChannel, type Db, type Queryable, type SqlParam } from "./db";
+import {
+  guardTx,
+  notifySql,
+  PendingNotifications,
+  scopedChannel,
+  type Db,
+  type Queryable,
+  type SqlParam,
+} from "./db";
 import { lockDataDir } from "./pglite-lock";
 
 export interface PgliteDbOptions {
@@ -41,6 +49,9 @@ function queryable(pg: PGlite | Transaction): Queryable {
     async exec(sql: string) {
       await pg.exec(sql);
     },
+    async notify(channel: string, payloads: readonly string[]) {
+      if (payloads.length > 0) await pg.query(notifySql(channel, payloads));
+    },
   };
 }
 
@@ -48,6 +59,7 @@ class PgliteDb implements Db {
   readonly kind = "pglite";
   readonly query: Queryable["query"];
   readonly exec: Queryable["exec"];
+  readonly notify: Queryable["notify"];
   #closing: Promise<void> | undefined;
 
   constructor(
@@ -57,17 +69,22 @@ class PgliteDb implements Db {
     const q = queryable(pg);
     this.query = q.query;
     this.exec = q.exec;
+    this.notify = q.notify;
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (inner) => {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const pending = new PendingNotifications();
+    const result = await this.pg.transaction(async (inner) => {
       let open = true;
       try {
-        return await fn(guardTx(queryable(inner), () => open));
+        return await fn(guardTx(queryable(inner), () => open, pending));
       } finally {
         open = false;
       }
     });
+    // PGlite runs one transaction at a time, so this is only for the same rule as PostgreSQL.
+    for (const sql of pending.statements()) await this.pg.query(sql).catch(() => undefined);
+    return result;
   }
 
   async listen(channel: string, onPayload: (payload: string) => void) {

@@ -1,8 +1,17 @@
 // PostgreSQL through a node-postgres pool: production, and the concurrency tests that PGlite
 // (one serialised connection) cannot exercise.
+import { createHash } from "node:crypto";
 import pg from "pg";
-import { guardTx, type Db, type ListenOptions, type Queryable, type SqlParam } from "./db";
+import {
+  guardTx,
+  PendingNotifications,
+  type Db,
+  type ListenOptions,
+  type Queryable,
+  type SqlParam,
+} from "./db";
 import { PgListener } from "./pg-listener";
+import { PgNotifier } from "./pg-notifier";
 
 export interface PostgresDbOptions {
   url: string;
@@ -44,13 +53,17 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
     client: { ...connection, application_name: "quanta-listen" },
     onError: options.onListenError,
   });
-  return new PostgresDb(pool, listener);
+  return new PostgresDb(pool, listener, new PgNotifier(pool));
 }
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+function queryable(client: pg.Pool | pg.PoolClient): Pick<Queryable, "query" | "exec"> {
   return {
     async query<T extends object>(sql: string, params?: readonly SqlParam[]) {
-      const result = await client.query(sql, params ? [...params] : undefined);
+      const result = await client.query({
+        name: statementName(sql),
+        text: sql,
+        values: params ? [...params] : undefined,
+      });
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -60,29 +73,57 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * Every parameterised statement is prepared once per connection, under a name derived from its
+ * text, and its plan reused: the ledger's postings are few, long statements run thousands of
+ * times, and parsing and planning them again each time cost more than running them.
+ */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `q_${createHash("sha256").update(sql, "utf8").digest("hex").slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 class PostgresDb implements Db {
   readonly kind = "postgres";
   readonly query: Queryable["query"];
   readonly exec: Queryable["exec"];
+  readonly notify: Queryable["notify"];
   #closing: Promise<void> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly listener: PgListener,
+    private readonly notifier: PgNotifier,
   ) {
     const q = queryable(pool);
     this.query = q.query;
     this.exec = q.exec;
+    // Through the notifier too, so they keep their order behind committed transactions' ones.
+    this.notify = async (channel, payloads) => {
+      const pending = new PendingNotifications();
+      pending.add(channel, payloads);
+      this.notifier.enqueue(pending);
+      await this.notifier.idle();
+    };
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let open = true;
     let broken: Error | undefined;
+    const pending = new PendingNotifications();
     try {
       await client.query("BEGIN");
-      const result = await fn(guardTx(queryable(client), () => open));
+      const result = await fn(guardTx(queryable(client), () => open, pending));
       await client.query("COMMIT");
+      // Sent by the notifier, not awaited: committed is committed, a hint must not delay it.
+      this.notifier.enqueue(pending);
       return result;
     } catch (err) {
       await client.query("ROLLBACK").catch((rollbackError: unknown) => {
@@ -102,6 +143,7 @@ class PostgresDb implements Db {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
+      await this.notifier.idle();
       await this.listener.close();
       await this.pool.end();
     })();

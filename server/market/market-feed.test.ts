@@ -23,6 +23,7 @@ async function openFeed(log: string[], onError?: (err: unknown) => void) {
   const tx: Queryable = {
     query: async () => [],
     exec: async () => undefined,
+    notify: async () => undefined,
   };
   // Only what the feed touches: queries answer nothing, transactions wait while held.
   const db = {

@@ -14,6 +14,7 @@ import { marketSocketRoutes } from "./market/sockets";
 import { profileArea } from "./profile/index";
 import { rpcRoutes } from "./rpc/index";
 import { storageRoutes } from "./storage/index";
+import { spotRoutes } from "./spot/index";
 import { contentImageRoutes } from "./system/content-images";
 import { systemRoutes } from "./system/index";
 import { accountSocketRoutes, syncRoutes } from "./sync/index";
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(marketRoutes, { prefix: `${API_BASE}/market` });
   await app.register(walletRoutes, { prefix: `${API_BASE}/wallet` });
   await app.register(assetsRoutes, { prefix: `${API_BASE}/assets` });
+  await app.register(spotRoutes, { prefix: `${API_BASE}/spot` });
   // JSON-RPC to the demo dev chain, not enveloped (routes/rpc).
   await app.register(rpcRoutes, { prefix: RPC_PATH });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).

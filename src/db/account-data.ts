@@ -1,5 +1,5 @@
 // The signed-in user's private data as the change log (GET /sync) delivers it: profile, identity,
-// messages, bills, recharges and withdrawals, each row tagged with its user so a shared device never shows another's. A page
+// messages, bills, recharges, withdrawals and spot orders, each row tagged with its user so a shared device never shows another's. A page
 // is applied in one transaction together with its cursor, so data and cursor never disagree.
 import Dexie from "dexie";
 import type {
@@ -12,6 +12,7 @@ import type {
 } from "../../protocol";
 import { database } from "./database";
 import { getSessionUserId, getToken, saveSession } from "./session";
+import { applySpotChange, clearSpotData, spotChangeTables, spotTables } from "./spot-data";
 import { SYNC_KEYS } from "./sync-state";
 import {
   applyWalletChange,
@@ -42,7 +43,15 @@ export async function applySyncPage(
   let profile: Profile | null = null;
   const result = await db.transaction(
     "rw",
-    [db.syncState, db.profile, db.identity, db.messages, db.bills, ...walletChangeTables(db)],
+    [
+      db.syncState,
+      db.profile,
+      db.identity,
+      db.messages,
+      db.bills,
+      ...walletChangeTables(db),
+      ...spotChangeTables(db),
+    ],
     async (): Promise<ApplyResult> => {
       // Checked inside the transaction: sign-out clears the session before it clears the data,
       // and its clearing transaction queues behind this one.
@@ -75,8 +84,11 @@ export async function applySyncPage(
             else if (isStorableBill(change.data)) await db.bills.put({ ...change.data, userId });
             break;
           default:
-            // Recharges and withdrawals (wallet-data.ts); other entities are skipped.
-            await applyWalletChange(db, userId, change);
+            // Recharges and withdrawals (wallet-data.ts), spot orders (spot-data.ts); other
+            // entities are skipped.
+            if (!(await applyWalletChange(db, userId, change))) {
+              await applySpotChange(db, userId, change);
+            }
             break;
         }
       }
@@ -134,6 +146,7 @@ async function clearSynced(userId: string): Promise<void> {
     .delete();
   await db.assetsOverview.delete(userId);
   await clearWalletData(db, userId);
+  await clearSpotData(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
@@ -148,6 +161,7 @@ function syncedTables() {
     db.bills,
     db.assetsOverview,
     ...walletTables(db),
+    ...spotTables(db),
   ];
 }
 

@@ -3,9 +3,7 @@ import type {
   Article,
   AssetsOverview,
   Bill,
-  DepthLevel,
   KlineInterval,
-  Ticker,
   IdentityView,
   Lang,
   LinkItem,
@@ -14,14 +12,26 @@ import type {
   ServiceStatus,
   SettingItem,
 } from "../../protocol";
+import type { CandleRow, DepthRow, TickerRow } from "./market-rows";
+import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
 import type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow } from "./wallet-rows";
 
-export type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow };
+export type {
+  CandleRow,
+  DepthRow,
+  TickerRow,
+  RechargeRow,
+  SpotConfigRow,
+  SpotOrderRow,
+  WalletBalanceGap,
+  WalletInfoRow,
+  WithdrawalRow,
+};
 
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
- * already hold data upgrade in place. Planned next: orders — each
+ * already hold data upgrade in place. Planned next: contract and options orders — each
  * a new table in a new version, filled by the sync layer like the ones below.
  */
 
@@ -114,35 +124,6 @@ export interface OutboxRow {
   updatedAt: string;
 }
 
-/** The latest ticker of a symbol from /ws/data (or GET /market/tickers). */
-export interface TickerRow extends Ticker {
-  /** When this device received it (ISO-8601): "last known prices, 3 min ago" when offline. */
-  receivedAt: string;
-}
-
-/** One candle of /ws/kdata or GET /market/klines; the newest ~1000 per symbol and interval. */
-export interface CandleRow {
-  symbol: string;
-  interval: KlineInterval;
-  /** ISO-8601 UTC as served (fixed width, so it sorts as text). */
-  openTime: string;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  v: string;
-}
-
-/** The latest order book of a symbol from /ws/depth, best levels first. */
-export interface DepthRow {
-  symbol: string;
-  bids: DepthLevel[];
-  asks: DepthLevel[];
-  /** The book's time (ISO-8601 UTC). */
-  ts: string;
-  receivedAt: string;
-}
-
 /** A bill of the signed-in user (entity "bill"), as GET /assets/bills lists it. */
 export interface BillRow extends Bill {
   userId: string;
@@ -177,6 +158,8 @@ export class QuantaDatabase extends Dexie {
   recharges!: Table<RechargeRow, string>;
   withdrawals!: Table<WithdrawalRow, string>;
   walletInfo!: Table<WalletInfoRow, string>;
+  spotOrders!: Table<SpotOrderRow, string>;
+  spotConfig!: Table<SpotConfigRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -224,6 +207,17 @@ export class QuantaDatabase extends Dexie {
       })
       .upgrade(async (tx) => {
         // As in v4: "recharge" and "withdrawal" entries were skipped until now; read the log again.
+        await tx.table("syncState").where("key").startsWith("cursor:").delete();
+      });
+    // Spot trading (issue 7): orders from the change log (and the order commands' answers), by
+    // status for the open list, by symbol for "this market only"; the trading terms per user.
+    this.version(6)
+      .stores({
+        spotOrders: "id, [userId+createdAt], [userId+status+createdAt], [userId+symbol+createdAt]",
+        spotConfig: "userId",
+      })
+      .upgrade(async (tx) => {
+        // As in v4: "spot-order" entries were skipped until now; read the log again.
         await tx.table("syncState").where("key").startsWith("cursor:").delete();
       });
     /* eslint-enable lingui/no-unlocalized-strings */

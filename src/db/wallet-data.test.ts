@@ -1,14 +1,14 @@
 // Recharges and withdrawals arrive through the change log (entities "recharge", "withdrawal"):
 // applied with the page's cursor, replaced on status changes, malformed ones skipped, and gone
 // with the rest of the user's data at sign-out.
-import Dexie from "dexie";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncChange, SyncPage } from "../../protocol";
+import type { SyncChange } from "../../protocol";
 import type { Recharge, Withdrawal } from "../../protocol/wallet";
 import { applySyncPage, clearUserData } from "./account-data";
-import { closeDatabase, database, DB_NAME } from "./database";
+import { database } from "./database";
 import { saveSession } from "./session";
 import { readCursor } from "./sync-state";
+import { freshDevice, putChange, syncPage } from "./sync-test-fixtures";
 import { readWalletInfo, saveWalletInfo } from "./wallet-data";
 
 const recharge: Recharge = {
@@ -34,24 +34,13 @@ const withdrawal: Withdrawal = {
   completedAt: null,
   reason: null,
 };
-const put = (entity: SyncChange["entity"], data: { id: string }): SyncChange => ({
-  entity,
-  id: data.id,
-  op: "put",
-  data,
-});
-const page = (changes: SyncChange[], cursor: string): SyncPage => ({
-  changes,
-  cursor,
-  hasMore: false,
-});
+const put = (entity: SyncChange["entity"], data: { id: string }): SyncChange =>
+  putChange(entity, data.id, data);
+const page = syncPage;
 
 describe("wallet rows from the change log", () => {
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
+    await freshDevice("u1");
   });
 
   it("stores recharges and withdrawals for the user with the cursor, and replaces them on change", async () => {

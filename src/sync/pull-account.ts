@@ -4,8 +4,9 @@
 // server was reset) starts over from empty. Every pull ends with GET /assets/overview: frozen,
 // withdrawing and income are not bills, so the /my screen needs the server's own figures, and a
 // pull is what follows every new bill (a poke, or a money command's PULL_AFTER). Then the wallet
-// facts (deposit address, withdrawal terms; failures tolerated). The on-chain wallet balance is
-// read only while /my shows it (wallet-balance.ts): no chain reads for a screen nobody looks at.
+// facts (deposit address, withdrawal terms) and the spot trading terms (failures tolerated). The
+// on-chain wallet balance is read only while /my shows it (wallet-balance.ts): no chain reads for
+// a screen nobody looks at.
 import type { SyncPage } from "../../protocol";
 import { ApiError } from "../api/errors";
 import { getAssetsOverview } from "../api/assets";
@@ -13,6 +14,7 @@ import { getChanges } from "../api/sync";
 import { applySyncPage, resetAccountData, saveAssetsOverview } from "../db/account-data";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
+import { pullSpotConfig } from "./pull-spot";
 import { pullWalletFacts } from "./pull-wallet";
 
 /** A guard against a server that never says hasMore: false. */
@@ -20,10 +22,11 @@ const MAX_PAGES = 1_000;
 
 export async function pullAccount(userId: string): Promise<void> {
   if (!(await pullChangeLog(userId))) return;
-  // Side by side: the wallet facts never fail the pull, the overview may.
+  // Side by side: the wallet facts and spot terms never fail the pull, the overview may.
   const [overview] = await Promise.all([
     getAssetsOverview({ quiet: true }),
     pullWalletFacts(userId),
+    pullSpotConfig(userId),
   ]);
   await saveAssetsOverview(userId, overview);
 }

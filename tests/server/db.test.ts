@@ -63,6 +63,36 @@ function dbContract(getDb: () => Db) {
     await db.exec("DROP TABLE contract_t");
   });
 
+  it("notifies a transaction's payloads in order after it commits, never after a rollback", async () => {
+    const db = getDb();
+    const heard: string[] = [];
+    const unlisten = await db.listen("contract_ch", (p) => heard.push(p));
+    try {
+      await db.transaction(async (tx) => {
+        await tx.notify("contract_ch", ["1:1", "1:2"]);
+        await tx.notify("contract_ch", ["2:1"]);
+        // Not before commit: nothing is sent while the transaction is open.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heard).toEqual([]);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.notify("contract_ch", ["rolled:back"]);
+          throw new Error("changed my mind");
+        }),
+      ).rejects.toThrow("changed my mind");
+      await db.notify("contract_ch", ["outside:1"]);
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard).toEqual(["1:1", "1:2", "2:1", "outside:1"]);
+      // Payloads are inlined in SQL, so anything but plain ids is refused, and nothing is sent.
+      await expect(db.notify("contract_ch", ["x'); DROP TABLE instance; --"])).rejects.toThrow(
+        /Invalid notification payload/,
+      );
+    } finally {
+      await unlisten();
+    }
+  });
+
   it("refuses to use a transaction handle after its transaction ended", async () => {
     let leaked: Parameters<Parameters<Db["transaction"]>[0]>[0] | undefined;
     await getDb().transaction(async (tx) => {

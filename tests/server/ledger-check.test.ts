@@ -13,6 +13,7 @@ import { listAssets } from "../../server/db/repositories/ledger-account-reposito
 import { ASSET_SCALES } from "../../server/domain/ledger/assets";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { credit, deduct, freeze } from "../../server/domain/ledger/operations";
+import { sealAll } from "../../server/domain/ledger/seal-ledger";
 import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { bearer, createUserSession } from "./helpers/sessions";
@@ -66,6 +67,8 @@ describe("checkLedger", () => {
   beforeEach(async () => {
     await resetDb(getDb());
     await seedLedger(getDb());
+    // Tampering below edits the chain as the sealer left it.
+    await sealAll(getDb());
   });
 
   it("the code's asset scales are the migration's", async () => {
@@ -132,7 +135,7 @@ describe("checkLedger", () => {
   });
 
   it("reports a rewritten hash", async () => {
-    await tamper(getDb(), `UPDATE ledger_transactions SET hash = repeat('a', 64) WHERE id = 2`);
+    await tamper(getDb(), `UPDATE ledger_chain SET hash = repeat('a', 64) WHERE seq = 2`);
     const { violations } = await checkLedger(getDb());
     expect(violations).toEqual([
       "transaction 2: hash does not match its contents (altered after posting)",
@@ -140,14 +143,40 @@ describe("checkLedger", () => {
     ]);
   });
 
-  it("reports a deleted transaction", async () => {
+  it("reports a deleted transaction, with or without its link in the chain", async () => {
     await tamper(getDb(), "DELETE FROM ledger_transactions WHERE id = 2");
-    const { violations } = await checkLedger(getDb());
-    expect(violations).toEqual(
+    expect((await checkLedger(getDb())).violations).toEqual(
       expect.arrayContaining([
-        "transaction ids have gaps: 3 transactions with ids 1..4",
+        "1 links of the chain name a transaction that does not exist",
         "transaction 3: prev_hash does not match the hash of the transaction before it",
       ]),
+    );
+    await tamper(getDb(), "DELETE FROM ledger_chain WHERE seq = 2");
+    expect((await checkLedger(getDb())).violations).toEqual(
+      expect.arrayContaining([
+        "the chain has gaps: 3 links with sequence numbers 1..4",
+        "transaction 3: prev_hash does not match the hash of the transaction before it",
+      ]),
+    );
+  });
+
+  it("reports a transaction taken off the sealer's queue before it was sealed", async () => {
+    const { userId } = await createUserSession(getDb());
+    // Committed but not sealed: inserted and queued by the posting, then dequeued by hand.
+    await getDb().transaction((tx) =>
+      credit(tx, {
+        kind: "test",
+        reference: "unsealed",
+        userId,
+        asset: "USDT",
+        amount: 1n,
+        billType: 106,
+        from: "demo-issuer",
+      }),
+    );
+    await tamper(getDb(), "DELETE FROM ledger_unsealed");
+    expect((await checkLedger(getDb())).violations).toEqual(
+      expect.arrayContaining(["1 transactions are neither in the chain nor waiting to be sealed"]),
     );
   });
 
@@ -179,7 +208,7 @@ describe("checkLedger", () => {
       });
       expect((await app.inject({ url, headers: bearer(user) })).statusCode).toBe(403);
       expect((await app.inject({ url })).statusCode).toBe(401);
-      await tamper(getDb(), `UPDATE ledger_transactions SET hash = repeat('b', 64) WHERE id = 4`);
+      await tamper(getDb(), `UPDATE ledger_chain SET hash = repeat('b', 64) WHERE seq = 4`);
       const broken = (await app.inject({ url, headers: bearer(operator) })).json<{
         Data: { ok: boolean; violations: string[] };
       }>();
@@ -208,6 +237,7 @@ it("npm run ledger:check exits 0 on a sound ledger and 1 with the violations lis
   };
   const db = await open();
   await seedLedger(db);
+  await sealAll(db);
   await db.close();
 
   const sound = await cli();

@@ -7,6 +7,7 @@ import { beforeEach, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { userBalances } from "../../server/db/repositories/ledger-account-repository";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
+import { sealAll } from "../../server/domain/ledger/seal-ledger";
 import {
   InsufficientBalanceError,
   ReservationEndedError,
@@ -210,6 +211,10 @@ async function expectMatchesModel(db: Db, users: string[], model: Model) {
       }).toEqual(expected);
     }
   }
+  // Sound with the unsealed tail, then sealed: the system accounts hold what the model says.
+  const unsealed = await checkLedger(db, { sealFirst: false });
+  expect(unsealed.violations).toEqual([]);
+  await sealAll(db);
   const system = await db.query<{ system: string; asset: string; available: string }>(
     "SELECT system, asset, available::text FROM ledger_accounts WHERE system IS NOT NULL AND available <> 0",
   );

@@ -1,7 +1,7 @@
 // The per-user change log (migration 004). Appends happen inside the caller's transaction; the
 // NOTIFY is queued by PostgreSQL and delivered only if that transaction commits, so no poke ever
 // announces a change that was rolled back.
-import { scopedChannelSql, type Queryable } from "../db";
+import type { Queryable } from "../db";
 
 /** The channel carrying "<userId>:<seq>" after each committed append; scoped to the schema
  * (db.ts scopedChannel), so listen with `db.listen(CHANGE_CHANNEL, …)`. */
@@ -44,10 +44,7 @@ export async function appendChange(tx: Queryable, change: ChangeInput): Promise<
       change.op === "delete" ? null : JSON.stringify(change.data),
     ],
   );
-  await tx.query(`SELECT pg_notify(${scopedChannelSql("$1")}, $2)`, [
-    CHANGE_CHANNEL,
-    `${change.userId}:${head.seq}`,
-  ]);
+  await tx.notify(CHANGE_CHANNEL, [`${change.userId}:${head.seq}`]);
   return head.seq;
 }
 
@@ -77,8 +74,8 @@ export async function lockChangeHead(tx: Queryable, userId: string): Promise<boo
  * bills): CTEs that do what appendChange does for each row of `source` (columns user_id, ord —
  * 1, 2, … per user in append order —, entity, entity_id, data; op "put"), naming the appended
  * (user_id, seq) `changes_appended`. Each user's head row must exist and be locked by the caller
- * (a row without one is not appended: compare the counts). The statement then notifies with
- * changeNotifySql, so each append still gets its own "<userId>:<seq>" on commit.
+ * (a row without one is not appended: compare the counts). The caller then notifies each
+ * "<userId>:<seq>" with `tx.notify(CHANGE_CHANNEL, …)`, sent on commit.
  */
 export function appendChangesSql(source: string): string {
   return `change_counts AS (SELECT user_id, count(*) AS n FROM ${source} GROUP BY user_id),
@@ -92,12 +89,6 @@ export function appendChangesSql(source: string): string {
       FROM ${source} s JOIN change_heads_moved m ON m.user_id = s.user_id
     RETURNING user_id, seq
   )`;
-}
-
-/** The number of notifications sent for `changes_appended` (appendChangesSql), in seq order. */
-export function changeNotifySql(): string {
-  return `(SELECT count(pg_notify(${scopedChannelSql(`'${CHANGE_CHANNEL}'`)}, n.user_id || ':' || n.seq))
-     FROM (SELECT user_id, seq FROM changes_appended ORDER BY user_id, seq) n)`;
 }
 
 /** The user's newest seq, or null before the first append. */

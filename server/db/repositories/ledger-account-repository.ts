@@ -84,30 +84,59 @@ export interface AccountOwners {
   systems: readonly { system: SystemAccount; asset: string }[];
 }
 
+export interface LockedAccounts {
+  /** The user accounts, locked until commit, and the system accounts (not locked), by id. */
+  rows: LockedAccountRow[];
+  /** A fresh transaction id for the posting (ledger_transaction_ids; unused ones leave gaps). */
+  transactionId: string;
+}
+
 /**
- * Finds these accounts (distinct owners) and locks them until commit, always in ascending id
- * order; answers them in that order with their asset's scale. When any of them does not exist
- * yet it locks nothing and answers null: the caller creates them (ensure…) and asks again, so
- * no account lock is ever held while waiting on another transaction's insert.
+ * Finds these accounts (distinct owners) and locks the user accounts until commit, always in
+ * ascending id order; answers all of them with their asset's scale, and the posting's id. System
+ * accounts are only looked up: postings never write their balances (the sealer does), so they
+ * need no lock, and every posting would otherwise wait for the one before it on them. When any
+ * account does not exist yet it locks nothing and answers null: the caller creates them
+ * (ensure…) and asks again, so no account lock is ever held while waiting on another insert.
  */
 export async function lockAccountsOf(
   tx: Queryable,
   owners: AccountOwners,
-): Promise<LockedAccountRow[] | null> {
-  const rows = await tx.query<LockedAccountRow>(
-    `WITH wanted AS (
+): Promise<LockedAccounts | null> {
+  const rows = await tx.query<LockedAccountRow & { transaction_id: string }>(
+    `WITH users_wanted AS (
        SELECT l.id FROM ledger_accounts l
          JOIN unnest($1::bigint[], $2::text[]) AS u (user_id, asset)
            ON l.user_id = u.user_id AND l.asset = u.asset
-       UNION ALL
+     ),
+     systems_wanted AS (
        SELECT l.id FROM ledger_accounts l
          JOIN unnest($3::text[], $4::text[]) AS s (system, asset)
            ON l.system = s.system AND l.asset = s.asset
+     ),
+     complete AS (
+       SELECT (SELECT count(*) FROM users_wanted) + (SELECT count(*) FROM systems_wanted) = $5
+         AS ok
+     ),
+     locked AS (
+       SELECT a.id, a.asset, a.user_id, a.system, a.available::text, a.frozen::text
+         FROM ledger_accounts a
+        WHERE a.id IN (SELECT id FROM users_wanted) AND (SELECT ok FROM complete)
+        ORDER BY a.id FOR UPDATE OF a
+     ),
+     systems AS (
+       SELECT a.id, a.asset, a.user_id, a.system, a.available::text, a.frozen::text
+         FROM ledger_accounts a
+        WHERE a.id IN (SELECT id FROM systems_wanted) AND (SELECT ok FROM complete)
+     ),
+     next_id AS (
+       SELECT nextval('ledger_transaction_ids')::text AS transaction_id
+        WHERE (SELECT ok FROM complete)
      )
-     SELECT a.id, a.asset, a.user_id, a.system, a.available::text, a.frozen::text, s.scale
-       FROM ledger_accounts a JOIN assets s ON s.code = a.asset
-      WHERE a.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM wanted) = $5
-      ORDER BY a.id FOR UPDATE OF a`,
+     SELECT r.*, s.scale, n.transaction_id
+       FROM (SELECT * FROM locked UNION ALL SELECT * FROM systems) r
+       JOIN assets s ON s.code = r.asset CROSS JOIN next_id n
+      ORDER BY r.id`,
     [
       owners.users.map((o) => o.userId),
       owners.users.map((o) => o.asset),
@@ -116,7 +145,12 @@ export async function lockAccountsOf(
       owners.users.length + owners.systems.length,
     ],
   );
-  return rows.length === 0 ? null : rows;
+  const first = rows[0];
+  if (first === undefined) return null;
+  return {
+    rows: rows.map(({ transaction_id: _, ...row }) => row),
+    transactionId: first.transaction_id,
+  };
 }
 
 export interface UserBalanceRow {

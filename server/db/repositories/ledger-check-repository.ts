@@ -1,12 +1,26 @@
 // The queries behind ledger:check (domain/ledger/check-ledger.ts). Each answers the rows that
 // break one invariant, at most `limit` of them, so a badly broken ledger still gives a readable
 // report. Run them inside one REPEATABLE READ transaction: one snapshot for every check.
+// System accounts hold their sealed entries; the unsealed ones are added where sums are compared.
 import type { Queryable } from "../db";
+
+/**
+ * The system legs of committed transactions the sealer has not reached: a system account's
+ * balance holds only its sealed entries (migration 008), so these complete the books.
+ */
+const UNSEALED_SYSTEM_LEGS = `
+  SELECT e.account_id, a.asset, e.amount
+    FROM ledger_unsealed u
+    JOIN ledger_entries e ON e.transaction_id = u.transaction_id
+    JOIN ledger_accounts a ON a.id = e.account_id
+   WHERE a.system IS NOT NULL`;
 
 export async function assetSumViolations(db: Queryable, limit: number) {
   return db.query<{ asset: string; total: string }>(
-    `SELECT asset, sum(available + frozen)::text AS total FROM ledger_accounts
-      GROUP BY asset HAVING sum(available + frozen) <> 0 ORDER BY asset LIMIT $1`,
+    `SELECT asset, sum(total)::text AS total
+       FROM (SELECT asset, available + frozen AS total FROM ledger_accounts
+             UNION ALL SELECT asset, amount FROM (${UNSEALED_SYSTEM_LEGS}) l) t
+      GROUP BY asset HAVING sum(total) <> 0 ORDER BY asset LIMIT $1`,
     [limit],
   );
 }
@@ -19,7 +33,7 @@ export async function entrySumViolations(db: Queryable, limit: number) {
     entries_available: string;
     entries_frozen: string;
   }>(
-    `SELECT a.id, a.available::text, a.frozen::text,
+    `SELECT a.id, (a.available + coalesce(u.amount, 0))::text AS available, a.frozen::text,
             coalesce(e.available, 0)::text AS entries_available,
             coalesce(e.frozen, 0)::text AS entries_frozen
        FROM ledger_accounts a
@@ -27,7 +41,10 @@ export async function entrySumViolations(db: Queryable, limit: number) {
                          sum(amount) FILTER (WHERE bucket = 'available') AS available,
                          sum(amount) FILTER (WHERE bucket = 'frozen') AS frozen
                     FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
-      WHERE a.available <> coalesce(e.available, 0) OR a.frozen <> coalesce(e.frozen, 0)
+       LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM (${UNSEALED_SYSTEM_LEGS}) l
+                   GROUP BY account_id) u ON u.account_id = a.id
+      WHERE a.available + coalesce(u.amount, 0) <> coalesce(e.available, 0)
+         OR a.frozen <> coalesce(e.frozen, 0)
       ORDER BY a.id LIMIT $1`,
     [limit],
   );
@@ -58,17 +75,45 @@ export async function reservationViolations(db: Queryable, limit: number) {
   );
 }
 
-export async function transactionIdRange(db: Queryable) {
-  const [row] = await db.query<{ count: string; min: string | null; max: string | null }>(
-    "SELECT count(*)::text AS count, min(id)::text AS min, max(id)::text AS max FROM ledger_transactions",
+/** The chain's extent, its head row, and how many transactions are unsealed or misplaced. */
+export async function chainRange(db: Queryable) {
+  const [row] = await db.query<{
+    transactions: string;
+    count: string;
+    min: string | null;
+    max: string | null;
+    unsealed: string;
+    unplaced: string;
+    double_placed: string;
+    orphan_links: string;
+  }>(
+    `SELECT (SELECT count(*) FROM ledger_transactions)::text AS transactions,
+            count(*)::text AS count, min(seq)::text AS min, max(seq)::text AS max,
+            (SELECT count(*) FROM ledger_unsealed)::text AS unsealed,
+            (SELECT count(*) FROM ledger_transactions t
+              WHERE NOT EXISTS (SELECT 1 FROM ledger_chain c WHERE c.transaction_id = t.id)
+                AND NOT EXISTS (SELECT 1 FROM ledger_unsealed u WHERE u.transaction_id = t.id)
+            )::text AS unplaced,
+            (SELECT count(*) FROM ledger_unsealed u
+              WHERE EXISTS (SELECT 1 FROM ledger_chain c WHERE c.transaction_id = u.transaction_id)
+            )::text AS double_placed,
+            (SELECT count(*) FROM ledger_chain c
+              WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = c.transaction_id)
+            )::text AS orphan_links
+       FROM ledger_chain`,
   );
-  const [head] = await db.query<{ last_id: string; last_hash: string }>(
-    "SELECT last_id::text, last_hash FROM ledger_head WHERE only_row",
+  const [head] = await db.query<{ last_seq: string; last_hash: string }>(
+    "SELECT last_seq::text, last_hash FROM ledger_head WHERE only_row",
   );
   return {
+    transactions: row?.transactions ?? "0",
     count: row?.count ?? "0",
     min: row?.min ?? null,
     max: row?.max ?? null,
+    unsealed: row?.unsealed ?? "0",
+    unplaced: row?.unplaced ?? "0",
+    doublePlaced: row?.double_placed ?? "0",
+    orphanLinks: row?.orphan_links ?? "0",
     head: head ?? null,
   };
 }
@@ -99,6 +144,7 @@ export async function billViolations(db: Queryable, limit: number) {
 }
 
 export interface ChainTransaction {
+  seq: string;
   id: string;
   kind: string;
   reference: string;
@@ -116,13 +162,14 @@ export interface ChainLeg {
   amount: string;
 }
 
-/** The next `limit` transactions after id `after`, with their legs, for recomputing hashes. */
+/** The next `limit` links after sequence number `after`, with their transactions' legs. */
 export async function chainPage(db: Queryable, after: string, limit: number) {
-  // Ordered by the bigint column (t.id), never by the text alias: "10" sorts before "9".
+  // Ordered by the bigint column (c.seq), never by the text alias: "10" sorts before "9".
   const transactions = await db.query<ChainTransaction>(
-    `SELECT t.id::text AS id, t.kind, t.reference,
-            (extract(epoch FROM t.created_at) * 1000)::int8 AS created_at_ms, t.prev_hash, t.hash
-       FROM ledger_transactions t WHERE t.id > $1 ORDER BY t.id LIMIT $2`,
+    `SELECT c.seq::text AS seq, t.id::text AS id, t.kind, t.reference,
+            (extract(epoch FROM t.created_at) * 1000)::int8 AS created_at_ms, c.prev_hash, c.hash
+       FROM ledger_chain c JOIN ledger_transactions t ON t.id = c.transaction_id
+      WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
     [after, limit],
   );
   const last = transactions.at(-1);
@@ -130,10 +177,12 @@ export async function chainPage(db: Queryable, after: string, limit: number) {
   const legs = await db.query<ChainLeg>(
     `SELECT e.transaction_id::text AS transaction_id, e.leg, e.account_id::text AS account_id,
             a.asset, e.bucket, e.amount::text AS amount
-       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.transaction_id > $1 AND e.transaction_id <= $2
+       FROM ledger_chain c
+       JOIN ledger_entries e ON e.transaction_id = c.transaction_id
+       JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE c.seq > $1 AND c.seq <= $2
       ORDER BY e.transaction_id, e.leg`,
-    [after, last.id],
+    [after, last.seq],
   );
   return { transactions, legs };
 }

@@ -1,35 +1,21 @@
-// Posting ledger transactions (migration 006): the head row that hands out gap-free ids and the
-// previous hash, and reading reservations. The writes of a posting are one statement
-// (ledger-write-repository.ts). Everything here runs inside the posting's transaction; see
-// domain/ledger/README.md.
+// Posting ledger transactions (migrations 006, 008): whether a reservation has ended, and
+// reading reservations. The writes of a posting are one statement (ledger-write-repository.ts);
+// the chain is the sealer's (ledger-seal-repository.ts). Everything here runs inside the
+// posting's transaction; see domain/ledger/README.md.
 import type { Queryable } from "../db";
 
-export interface LedgerHead {
-  last_id: string;
-  last_hash: string;
-  /** Whether the reservation asked about has ended (false when none was asked about). */
-  reservation_ended: boolean;
-}
-
 /**
- * Locks the head until commit: the next id is last_id + 1 and it chains to last_hash. With a
- * reservation id, also answers whether it has ended, read in this statement's snapshot, which is
- * taken after the caller locked the reservation's account: a concurrent end of it has committed
- * (we see it) or waits behind us (and will see ours).
+ * Whether the reservation has ended, read in a snapshot taken after the caller locked the
+ * reservation's account: a concurrent end of it has committed (we see it) or waits behind our
+ * account lock (and will see ours).
  */
-export async function lockLedgerHead(
-  tx: Queryable,
-  reservationId: string | null,
-): Promise<LedgerHead> {
-  const [head] = await tx.query<LedgerHead>(
-    `SELECT last_id, last_hash,
-            EXISTS (SELECT 1 FROM ledger_reservation_ends WHERE reservation_id = $1::bigint)
-              AS reservation_ended
-       FROM ledger_head WHERE only_row FOR UPDATE OF ledger_head`,
+export async function reservationHasEnded(tx: Queryable, reservationId: string): Promise<boolean> {
+  const [row] = await tx.query<{ ended: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ledger_reservation_ends WHERE reservation_id = $1::bigint)
+       AS ended`,
     [reservationId],
   );
-  if (head === undefined) throw new Error("ledger_head has no row (migration 006 not applied?)");
-  return head;
+  return row?.ended === true;
 }
 
 export interface ReservationRow {

@@ -1,11 +1,11 @@
-// A posting's writes (migration 006) as one statement, run while the posting holds the ledger
-// head: the transaction and its legs, the head moved on, the new balances, the reservation
-// opened or ended, the bills and their change-log entries (DESIGN §3) with a NOTIFY each. One
-// round trip keeps the head's hold short: it serialises every posting (domain/ledger/README.md).
+// A posting's writes (migrations 006, 008) as one statement, run while the posting holds its
+// user accounts: the transaction and its legs, its place in the sealer's queue, the users' new
+// balances, the reservation opened or ended, the bills and their change-log entries (DESIGN §3);
+// a NOTIFY each follows the commit (db.ts `notify`). One round trip keeps the accounts' hold short (domain/ledger/README.md).
 // The sub-statements run against one snapshot and see none of each other's rows; foreign keys
 // are checked at the end of the statement, when every row is there.
 import type { Queryable } from "../db";
-import { appendChangesSql, changeNotifySql } from "./change-log-repository";
+import { appendChangesSql, CHANGE_CHANNEL } from "./change-log-repository";
 
 export interface PostingWrite {
   transaction: {
@@ -13,12 +13,10 @@ export interface PostingWrite {
     kind: string;
     reference: string;
     createdAtMs: string;
-    prevHash: string;
-    hash: string;
   };
   /** Signed units as decimal strings. */
   legs: readonly { leg: number; accountId: string; bucket: string; amount: string }[];
-  /** New balances (decimal strings of units) of every account a leg touched. */
+  /** New balances (decimal strings of units) of every user account a leg touched. */
   balances: readonly { accountId: string; available: string; frozen: string }[];
   opens: { accountId: string; amount: string } | null;
   ends: { reservationId: string; outcome: "deducted" | "returned" } | null;
@@ -48,48 +46,44 @@ export interface PostingWritten {
 export async function writePosting(tx: Queryable, w: PostingWrite): Promise<PostingWritten> {
   const t = w.transaction;
   const [row] = await tx.query<{
-    head_moved: string;
     reservation_id: string | null;
     bills: { id: string; leg: number; created_at_ms: string }[] | null;
-    appended: string;
-    notified: string;
+    appended: string[] | null;
   }>(
     `WITH transaction_row AS (
-       INSERT INTO ledger_transactions (id, kind, reference, created_at, prev_hash, hash)
-       VALUES ($1::bigint, $2, $3, to_timestamp($4::numeric / 1000), $5, $6)
+       INSERT INTO ledger_transactions (id, kind, reference, created_at)
+       VALUES ($1::bigint, $2, $3, to_timestamp($4::numeric / 1000))
+     ),
+     unsealed_row AS (
+       INSERT INTO ledger_unsealed (transaction_id) VALUES ($1::bigint)
      ),
      entry_rows AS (
        INSERT INTO ledger_entries (transaction_id, leg, account_id, bucket, amount)
        SELECT $1::bigint, leg, account_id, bucket, amount
-         FROM unnest($7::smallint[], $8::bigint[], $9::text[], $10::numeric[])
+         FROM unnest($5::smallint[], $6::bigint[], $7::text[], $8::numeric[])
            AS e (leg, account_id, bucket, amount)
-     ),
-     head_moved AS (
-       UPDATE ledger_head SET last_id = $1::bigint, last_hash = $6
-        WHERE only_row AND last_id = $1::bigint - 1
-       RETURNING 1
      ),
      balances AS (
        UPDATE ledger_accounts a SET available = c.available, frozen = c.frozen
-         FROM unnest($11::bigint[], $12::numeric[], $13::numeric[]) AS c (id, available, frozen)
+         FROM unnest($9::bigint[], $10::numeric[], $11::numeric[]) AS c (id, available, frozen)
         WHERE a.id = c.id
      ),
      opened AS (
        INSERT INTO ledger_reservations (account_id, amount, opened_by)
-       SELECT $14::bigint, $15::numeric, $1::bigint WHERE $14::bigint IS NOT NULL
+       SELECT $12::bigint, $13::numeric, $1::bigint WHERE $12::bigint IS NOT NULL
        RETURNING id
      ),
      ended AS (
        INSERT INTO ledger_reservation_ends (reservation_id, outcome, ended_by)
-       SELECT $16::bigint, $17::text, $1::bigint WHERE $16::bigint IS NOT NULL
+       SELECT $14::bigint, $15::text, $1::bigint WHERE $14::bigint IS NOT NULL
      ),
      bill_rows AS (
        INSERT INTO bills (user_id, type, asset, amount, balance_after, ref_kind, ref_id,
                           transaction_id, leg, created_at)
        SELECT user_id, type, asset, amount, balance_after, ref_kind, ref_id, $1::bigint, leg,
               to_timestamp($4::numeric / 1000)
-         FROM unnest($18::bigint[], $19::smallint[], $20::text[], $21::numeric[],
-                     $22::numeric[], $23::text[], $24::text[], $25::smallint[])
+         FROM unnest($16::bigint[], $17::smallint[], $18::text[], $19::numeric[],
+                     $20::numeric[], $21::text[], $22::text[], $23::smallint[])
            AS b (user_id, type, asset, amount, balance_after, ref_kind, ref_id, leg)
        RETURNING id, user_id, leg, (extract(epoch FROM created_at) * 1000)::int8 AS created_at_ms
      ),
@@ -97,24 +91,21 @@ export async function writePosting(tx: Queryable, w: PostingWrite): Promise<Post
        SELECT b.user_id, row_number() OVER (PARTITION BY b.user_id ORDER BY b.id) AS ord,
               'bill' AS entity, b.id::text AS entity_id,
               jsonb_set(d.data, '{id}', to_jsonb(b.id::text)) AS data
-         FROM bill_rows b JOIN unnest($25::smallint[], $26::jsonb[]) AS d (leg, data)
+         FROM bill_rows b JOIN unnest($23::smallint[], $24::jsonb[]) AS d (leg, data)
            ON d.leg = b.leg
      ),
      ${appendChangesSql("bill_changes")}
-     SELECT (SELECT count(*) FROM head_moved) AS head_moved,
-            (SELECT id FROM opened) AS reservation_id,
+     SELECT (SELECT id FROM opened) AS reservation_id,
             (SELECT json_agg(json_build_object('id', id::text, 'leg', leg,
                                                'created_at_ms', created_at_ms::text) ORDER BY id)
                FROM bill_rows) AS bills,
-            (SELECT count(*) FROM changes_appended) AS appended,
-            ${changeNotifySql()} AS notified`,
+            (SELECT json_agg(user_id || ':' || seq ORDER BY user_id, seq) FROM changes_appended)
+              AS appended`,
     [
       t.id,
       t.kind,
       t.reference,
       t.createdAtMs,
-      t.prevHash,
-      t.hash,
       w.legs.map((l) => l.leg),
       w.legs.map((l) => l.accountId),
       w.legs.map((l) => l.bucket),
@@ -137,19 +128,19 @@ export async function writePosting(tx: Queryable, w: PostingWrite): Promise<Post
       w.bills.map((b) => JSON.stringify(b.data)),
     ],
   );
-  if (row === undefined || Number(row.head_moved) !== 1) {
-    throw new Error(`ledger head moved while posting ${t.id}`);
-  }
+  if (row === undefined) throw new Error(`posting ${t.id} answered nothing`);
   const bills = (row.bills ?? []).map((b) => ({
     id: b.id,
     leg: b.leg,
     createdAtMs: b.created_at_ms,
   }));
   // Each user's change log was started and its head locked before (post-transaction.ts).
-  if (bills.length !== w.bills.length || Number(row.appended) !== bills.length) {
+  const appended = row.appended ?? [];
+  if (bills.length !== w.bills.length || appended.length !== bills.length) {
     throw new Error(
-      `posting ${t.id}: ${row.appended} change-log entries for ${bills.length} bills`,
+      `posting ${t.id}: ${appended.length} change-log entries for ${bills.length} bills`,
     );
   }
+  await tx.notify(CHANGE_CHANNEL, appended);
   return { reservationId: row.reservation_id, bills };
 }

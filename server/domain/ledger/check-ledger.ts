@@ -1,6 +1,8 @@
 // ledger:check (npm run ledger:check, GET /admin/ledger/check): verifies every invariant of
 // DESIGN §5 and the hash chain from the stored rows alone, in one snapshot. A violation means
 // the ledger was edited outside this code (or this code has a bug); the report says where.
+// It seals what is committed first (seal-ledger.ts), so the chain it verifies covers everything
+// posted before the check began; what commits during the check is checked as the unsealed tail.
 import type { LedgerCheckReport } from "../../../protocol/ledger";
 import type { Db, Queryable } from "../../db/db";
 import {
@@ -11,17 +13,23 @@ import {
   entrySumViolations,
   negativeBalanceViolations,
   reservationViolations,
-  transactionIdRange,
+  chainRange,
   unbalancedTransactions,
   type ChainLeg,
 } from "../../db/repositories/ledger-check-repository";
+import { sealAll } from "./seal-ledger";
 import { GENESIS_HASH, transactionHash } from "./transaction-hash";
 
 /** Most violations listed per invariant; the rest would not make the report more useful. */
 const LIMIT = 50;
 const CHAIN_PAGE = 1000;
 
-export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
+/** `sealFirst: false` checks the ledger as it stands, unsealed tail and all (tests). */
+export async function checkLedger(
+  db: Db,
+  options: { sealFirst?: boolean } = {},
+): Promise<LedgerCheckReport> {
+  if (options.sealFirst !== false) await sealAll(db);
   return db.transaction(async (tx) => {
     // One snapshot: money moving while we read must not show up as a violation.
     await tx.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
@@ -55,12 +63,12 @@ export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
     for (const r of await billViolations(tx, LIMIT)) {
       violations.push(`bill ${r.id}: does not match its ledger leg`);
     }
-    const range = await transactionIdRange(tx);
-    violations.push(...idViolations(range));
+    const range = await chainRange(tx);
+    violations.push(...chainRangeViolations(range));
     violations.push(...(await chainViolations(tx, range.head?.last_hash ?? null)));
     return {
       ok: violations.length === 0,
-      transactions: range.count,
+      transactions: range.transactions,
       accounts: await countAccounts(tx),
       violations,
       checkedAt: new Date().toISOString(),
@@ -68,23 +76,32 @@ export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
   });
 }
 
-function idViolations(range: Awaited<ReturnType<typeof transactionIdRange>>): string[] {
+function chainRangeViolations(range: Awaited<ReturnType<typeof chainRange>>): string[] {
   const out: string[] = [];
   const count = BigInt(range.count);
   const max = BigInt(range.max ?? "0");
   if (count > 0n && (range.min !== "1" || max !== count)) {
     out.push(
-      `transaction ids have gaps: ${count} transactions with ids ${range.min ?? "-"}..${max}`,
+      `the chain has gaps: ${count} links with sequence numbers ${range.min ?? "-"}..${max}`,
     );
   }
+  if (range.unplaced !== "0") {
+    out.push(`${range.unplaced} transactions are neither in the chain nor waiting to be sealed`);
+  }
+  if (range.doublePlaced !== "0") {
+    out.push(`${range.doublePlaced} transactions are in the chain and still waiting to be sealed`);
+  }
+  if (range.orphanLinks !== "0") {
+    out.push(`${range.orphanLinks} links of the chain name a transaction that does not exist`);
+  }
   if (range.head === null) out.push("ledger_head has no row");
-  else if (BigInt(range.head.last_id) !== max) {
-    out.push(`ledger head says ${range.head.last_id} transactions, newest id is ${max}`);
+  else if (BigInt(range.head.last_seq) !== max) {
+    out.push(`ledger head says ${range.head.last_seq} links, the newest is ${max}`);
   }
   return out;
 }
 
-/** Recomputes every hash in id order; each must match, and chain to its predecessor's. */
+/** Recomputes every hash in chain order; each must match, and chain to its predecessor's. */
 async function chainViolations(tx: Queryable, headHash: string | null): Promise<string[]> {
   const out: string[] = [];
   let after = "0";
@@ -100,7 +117,7 @@ async function chainViolations(tx: Queryable, headHash: string | null): Promise<
         );
       }
       const recomputed = transactionHash({
-        id: t.id,
+        id: t.seq,
         prevHash: t.prev_hash,
         kind: t.kind,
         reference: t.reference,
@@ -117,7 +134,7 @@ async function chainViolations(tx: Queryable, headHash: string | null): Promise<
         out.push(`transaction ${t.id}: hash does not match its contents (altered after posting)`);
       }
       prevHash = t.hash;
-      after = t.id;
+      after = t.seq;
     }
   }
   if (headHash !== null && headHash !== prevHash) {

@@ -1,7 +1,9 @@
 // The one way money moves: a balanced set of legs posted as one ledger transaction inside the
 // caller's database transaction. Lock order (domain/ledger/README.md): the users' change-log
-// heads, then the touched accounts in id order, then the ledger head. Every check happens before
-// the first write, so a refused posting changes nothing even if the caller catches the error.
+// heads, then the touched user accounts in id order; nothing global, so postings of different
+// users commit side by side, and the sealer chains them afterwards (seal-ledger.ts). Every check
+// happens before the first write, so a refused posting changes nothing even if the caller
+// catches the error.
 import type { Bill, BillType } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import { lockChangeHead } from "../../db/repositories/change-log-repository";
@@ -13,12 +15,11 @@ import {
   type LockedAccountRow,
   type SystemAccount,
 } from "../../db/repositories/ledger-account-repository";
-import { lockLedgerHead } from "../../db/repositories/ledger-posting-repository";
+import { reservationHasEnded } from "../../db/repositories/ledger-posting-repository";
 import { writePosting, type PostingWrite } from "../../db/repositories/ledger-write-repository";
 import { startChangeLog } from "../sync/baseline";
 import { toBill } from "./bill-view";
 import { InsufficientBalanceError, ReservationEndedError } from "./ledger-errors";
-import { transactionHash } from "./transaction-hash";
 
 export type Bucket = "available" | "frozen";
 
@@ -47,8 +48,8 @@ export interface Posting {
 }
 
 export interface Posted {
+  /** Unique, but not gap-free: the chain's sequence number comes when it is sealed. */
   transactionId: string;
-  hash: string;
   bills: Bill[];
   reservationId: string | null;
 }
@@ -66,44 +67,35 @@ export async function postTransaction(tx: Queryable, posting: Posting): Promise<
     await startChangeLog(tx, userId);
     await lockChangeHead(tx, userId);
   }
-  const accounts = await lockPostingAccounts(tx, posting);
+  const { accounts, transactionId: id } = await lockPostingAccounts(tx, posting);
   const accountIds = posting.legs.map((leg) => accountOf(accounts, leg.account).id);
-  // A reservation that ended meanwhile also leaves frozen short, so its 409 must come first: a
-  // posting that ends one learns whether it is open together with the head (one round trip).
-  // Every other posting is refused for funds before it takes the head.
-  let balances = posting.ends ? null : nextBalances(accounts, posting.legs, accountIds);
-  const head = await lockLedgerHead(tx, posting.ends?.reservationId ?? null);
-  if (posting.ends && head.reservation_ended) {
+  // A reservation that ended meanwhile also leaves frozen short, so its 409 must come first.
+  if (posting.ends && (await reservationHasEnded(tx, posting.ends.reservationId))) {
     throw new ReservationEndedError(posting.ends.reservationId);
   }
-  balances ??= nextBalances(accounts, posting.legs, accountIds);
-
-  const id = (BigInt(head.last_id) + 1n).toString();
+  const balances = nextBalances(accounts, posting.legs, accountIds);
   const createdAtMs = Date.now().toString();
-  const legs = posting.legs.map((leg, index) => ({
-    leg: index,
-    accountId: accountIds[index] ?? "",
-    asset: leg.account.asset,
-    bucket: leg.bucket,
-    amount: leg.amount,
-  }));
-  const transaction = {
-    id,
-    kind: posting.kind,
-    reference: posting.reference,
-    createdAtMs,
-    prevHash: head.last_hash,
-  };
-  const hash = transactionHash({ ...transaction, legs });
   const bills = billsOf(posting, accounts, balances, id, createdAtMs);
   const written = await writePosting(tx, {
-    transaction: { ...transaction, hash },
-    legs: legs.map((l) => ({ ...l, amount: l.amount.toString() })),
-    balances: [...balances].map(([accountId, b]) => ({
-      accountId,
-      available: b.available.toString(),
-      frozen: b.frozen.toString(),
+    transaction: { id, kind: posting.kind, reference: posting.reference, createdAtMs },
+    legs: posting.legs.map((leg, index) => ({
+      leg: index,
+      accountId: accountIds[index] ?? "",
+      bucket: leg.bucket,
+      amount: leg.amount.toString(),
     })),
+    // System balances are the sealer's to write (migration 008).
+    balances: [...balances].flatMap(([accountId, b]) =>
+      isSystemAccount(accounts, accountId)
+        ? []
+        : [
+            {
+              accountId,
+              available: b.available.toString(),
+              frozen: b.frozen.toString(),
+            },
+          ],
+    ),
     opens: posting.opens
       ? {
           accountId: accountOf(accounts, posting.opens.account).id,
@@ -115,7 +107,6 @@ export async function postTransaction(tx: Queryable, posting: Posting): Promise<
   });
   return {
     transactionId: id,
-    hash,
     bills: written.bills.map((row) => {
       const bill = bills.find((b) => b.insert.leg === row.leg)?.bill;
       // The statement stored { ...bill, id } in the change log; it must be what we answer.
@@ -145,7 +136,10 @@ function accountOf(accounts: LockedAccounts, ref: AccountRef): LockedAccountRow 
  * posting of an owner in an asset finds it missing: it is created (no account lock held yet,
  * so waiting on a concurrent creator is safe) and the lock is asked again.
  */
-async function lockPostingAccounts(tx: Queryable, posting: Posting): Promise<LockedAccounts> {
+async function lockPostingAccounts(
+  tx: Queryable,
+  posting: Posting,
+): Promise<{ accounts: LockedAccounts; transactionId: string }> {
   const refs = new Map<string, AccountRef>();
   for (const ref of [...posting.legs.map((l) => l.account), posting.opens?.account]) {
     if (ref !== undefined) refs.set(ownerKey(ref), ref);
@@ -155,21 +149,26 @@ async function lockPostingAccounts(tx: Queryable, posting: Posting): Promise<Loc
     users: all.flatMap((ref) => ("userId" in ref ? [ref] : [])),
     systems: all.flatMap((ref) => ("system" in ref ? [ref] : [])),
   };
-  let rows = await lockAccountsOf(tx, owners);
-  if (rows === null) {
+  let locked = await lockAccountsOf(tx, owners);
+  if (locked === null) {
     for (const ref of refs.values()) {
       if ("userId" in ref) await ensureUserAccount(tx, ref.userId, ref.asset);
       else await ensureSystemAccount(tx, ref.system, ref.asset);
     }
-    rows = await lockAccountsOf(tx, owners);
-    if (rows === null) throw new Error(`${posting.kind}: accounts missing after creating them`);
+    locked = await lockAccountsOf(tx, owners);
+    if (locked === null) throw new Error(`${posting.kind}: accounts missing after creating them`);
   }
-  return new Map(
-    rows.map((row) => [
+  const accounts = new Map(
+    locked.rows.map((row) => [
       row.user_id === null ? `s:${row.system ?? ""}:${row.asset}` : `u:${row.user_id}:${row.asset}`,
       row,
     ]),
   );
+  return { accounts, transactionId: locked.transactionId };
+}
+
+function isSystemAccount(accounts: LockedAccounts, accountId: string): boolean {
+  return [...accounts.values()].some((row) => row.id === accountId && row.system !== null);
 }
 
 function assertBalanced(posting: Posting): void {
@@ -178,6 +177,10 @@ function assertBalanced(posting: Posting): void {
   for (const leg of posting.legs) {
     if (leg.amount === 0n) throw new Error(`${posting.kind}: a leg of 0`);
     if (leg.bill && !("userId" in leg.account)) throw new Error("only user legs have bills");
+    // A system account never holds frozen funds (migration 006's CHECK, applied by the sealer).
+    if (!("userId" in leg.account) && leg.bucket !== "available") {
+      throw new Error(`${posting.kind}: a system leg must be in available`);
+    }
     sums.set(leg.account.asset, (sums.get(leg.account.asset) ?? 0n) + leg.amount);
   }
   for (const [asset, sum] of sums) {

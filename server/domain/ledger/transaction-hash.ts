@@ -6,6 +6,8 @@
 //     ["quanta-ledger-v1", id, prevHash, kind, reference, createdAt,
 //      [[leg, accountId, asset, bucket, amount], ...legs in leg order]]
 //
+// id is the transaction's sequence number in the chain (ledger_chain.seq, 1, 2, 3… with no gaps,
+// given when it is sealed; for transactions posted before migration 008 it is also their id).
 // id, accountId and amount are decimal strings (amount signed, in units), leg a number,
 // createdAt ISO-8601 UTC with milliseconds ("2026-01-02T03:04:05.678Z"), prevHash the previous
 // transaction's hash or 64 zeros for transaction 1. JSON.stringify of this array has no

@@ -23,6 +23,8 @@ export interface PriceHeaderProps {
   /** The market shown; the header keeps its own choice when absent. */
   symbol?: string;
   onSymbolChange?: (symbol: string) => void;
+  /** The symbols the picker offers (default: every symbol with a ticker). */
+  symbols?: readonly string[];
   /** Show the 24 h high and low. */
   showRange?: boolean;
   /** Show the 24 h volume (in the base asset). */
@@ -49,7 +51,7 @@ export function PriceHeader(props: PriceHeaderProps) {
   return (
     <section className="q-card q-price-header" data-testid="price-header" data-symbol={symbol}>
       <div className="q-price-header__main">
-        <SymbolPicker value={symbol} onChange={choose} />
+        <SymbolPicker value={symbol} onChange={choose} symbols={props.symbols} />
         {ticker === null ? (
           <p className="q-muted" data-testid="price-empty">
             {offline ? (

@@ -1,14 +1,21 @@
 // Which market a trading screen shows: a select of the symbols the tickers table knows (the
-// default alone until the first tickers arrived).
+// default alone until the first tickers arrived), or of the screen's own list (spot: the symbols
+// its trading terms list).
 import { useLingui } from "@lingui/react/macro";
 import { useTickers } from "../../db/queries/market";
 
 export const DEFAULT_SYMBOL = "BTC/USDT";
 
-export function SymbolPicker(props: { value: string; onChange: (symbol: string) => void }) {
+export function SymbolPicker(props: {
+  value: string;
+  onChange: (symbol: string) => void;
+  /** The symbols to offer instead of every ticker's. */
+  symbols?: readonly string[];
+}) {
   const { t } = useLingui();
   const tickers = useTickers();
-  const known = tickers.status === "ready" ? tickers.value.map((row) => row.symbol) : [];
+  const known =
+    props.symbols ?? (tickers.status === "ready" ? tickers.value.map((row) => row.symbol) : []);
   const symbols = known.includes(props.value) ? known : [props.value, ...known];
   return (
     <select

@@ -112,6 +112,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, logFile, opts.healthTimeoutMs ?? 60_000);
+    await waitForDevChain(url, logFile, opts.healthTimeoutMs ?? 60_000);
   } catch (error) {
     await stop();
     throw error;
@@ -171,6 +172,36 @@ async function waitForHealth(
   }
   throw new Error(
     `The server did not answer ok on ${url}/health within ${timeoutMs} ms (last: ${lastProblem}).\n` +
+      logTail(logFile),
+  );
+}
+
+/**
+ * The demo's dev chain starts after the server listens (seconds: compile, deploy). Until then
+ * the wallet routes answer 503, which the app takes in its stride but Chromium logs as a console
+ * error; tests start once the relay answers, as a user arriving a few seconds later would find.
+ */
+async function waitForDevChain(url: string, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/v1/rpc`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+        signal: AbortSignal.timeout(2_000),
+      });
+      // 200: the chain answers; anything but 503 (e.g. not demo): there is no chain to wait for.
+      if (response.status !== 503) return;
+      lastProblem = "HTTP 503";
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await delay(250);
+  }
+  throw new Error(
+    `The dev chain did not come up on ${url} within ${timeoutMs} ms (last: ${lastProblem}).\n` +
       logTail(logFile),
   );
 }

@@ -1,0 +1,94 @@
+// Spot trading on the wire (API.md /spot/orders, bills 315-325; DESIGN §6). Prices are quote
+// (USDT) per base unit at the symbol's price scale; numbers are base quantities at its quantity
+// scale; fees are always USDT. All decimal strings, never a JS number.
+
+/** side 0 buy (pay USDT, get the base coin), 1 sell. */
+export const SPOT_SIDE = { buy: 0, sell: 1 } as const;
+export type SpotSide = (typeof SPOT_SIDE)[keyof typeof SPOT_SIDE];
+
+/** type 0 market (fills now against the book), 1 limit (rests until the book crosses it). */
+export const SPOT_TYPE = { market: 0, limit: 1 } as const;
+export type SpotType = (typeof SPOT_TYPE)[keyof typeof SPOT_TYPE];
+
+/**
+ * open: a limit order resting (funds frozen); filled: done, funds exchanged; cancelled: the user
+ * cancelled it and everything frozen came back; rejected: accepted but never filled (a market
+ * order the book could not fill within the slippage cap): `reason` says why, no money moved.
+ */
+export type SpotOrderStatus = "open" | "filled" | "cancelled" | "rejected";
+
+/** POST /spot/orders (with an Idempotency-Key). `price` is required for limit orders only. */
+export interface SpotOrderRequest {
+  symbol: string;
+  side: SpotSide;
+  type: SpotType;
+  price?: string;
+  number: string;
+}
+
+/**
+ * One execution of an order, and the market record it used, so anyone can audit it: the book
+ * it was priced on (`depthSeq`: the `seq` GET /market/depth answers for that book, which is the
+ * symbol's tick seq when the book was taken; not /ws/depth's per-subscriber frame numbers) and
+ * the last recorded tick of the symbol (its `seq` in GET /market/ticks) when it filled.
+ */
+export interface SpotFill {
+  price: string;
+  number: string;
+  /** USDT. */
+  fee: string;
+  depthSeq: string;
+  tickSeq: string;
+  time: string;
+}
+
+/** An order as POST/DELETE/GET /spot/orders and the change log's "spot-order" entity carry it. */
+export interface SpotOrder {
+  id: string;
+  symbol: string;
+  side: SpotSide;
+  type: SpotType;
+  /** The limit price; null for a market order. */
+  price: string | null;
+  number: string;
+  /** Base quantity filled so far ("0" until it fills). */
+  filled: string;
+  /** Volume-weighted price of the fills; null before any fill. */
+  avgPrice: string | null;
+  /** USDT fee charged (taker for market, maker for limit); "0" until it fills. */
+  fee: string;
+  status: SpotOrderStatus;
+  createdAt: string;
+  filledAt: string | null;
+  /** When it was cancelled (status "cancelled"). */
+  cancelledAt: string | null;
+  /** Why it was rejected; null otherwise. */
+  reason: string | null;
+  fills: SpotFill[];
+}
+
+/** GET /spot/config: what the order form shows before confirming. Rates are decimal fractions. */
+export interface SpotConfig {
+  /** Fee on a market order's notional ("0.001" = 0.1 %). */
+  takerFeeRate: string;
+  /** Fee on a limit order's notional. */
+  makerFeeRate: string;
+  /** A market order is rejected when its average price is worse than the best price by more. */
+  maxSlippage: string;
+  /** Orders are refused when the symbol's last tick is older than this many seconds. */
+  maxPriceAgeSeconds: number;
+  symbols: SpotSymbolRules[];
+}
+
+export interface SpotSymbolRules {
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Smallest price increment ("0.01"); a limit price must be a multiple. */
+  priceStep: string;
+  /** Smallest quantity increment; `number` must be a multiple. */
+  qtyStep: string;
+  minQty: string;
+  /** Smallest notional (price × number) in USDT. */
+  minNotional: string;
+}

@@ -1,0 +1,206 @@
+// The pure rules of a spot fill (DESIGN §6, domain/spot/README.md): how a market order walks the
+// book to its price, when a limit order crosses, and what changes hands. Everything is bigint
+// ledger units — prices in USDT units per whole base coin, quantities in base units — so a fill
+// is exact and anyone can recompute it from the fill's price, number and the published rates.
+import type { DepthLevel } from "../../../protocol/market";
+import { formatAmount, mulDivDown, mulDivUp } from "../ledger/amounts";
+import type { Rate, SpotRules } from "./spot-config";
+
+export type Side = "buy" | "sell";
+
+/** One book level in units: USDT units per whole base coin, base units. */
+export interface Level {
+  price: bigint;
+  qty: bigint;
+}
+
+/** Bids best (highest) first and asks best (lowest) first, as the feed serves them. */
+export interface BookUnits {
+  bids: readonly Level[];
+  asks: readonly Level[];
+}
+
+/** A served level ("67250.00", "0.01500") in units; the feed's strings are at the symbol's scales. */
+export function levelUnits(level: DepthLevel, rules: SpotRules): Level {
+  return {
+    price: scaledUnits(level[0], rules.priceScale) * rules.priceStep,
+    qty: scaledUnits(level[1], rules.qtyScale) * rules.qtyStep,
+  };
+}
+
+export function bookUnits(
+  book: { bids: readonly DepthLevel[]; asks: readonly DepthLevel[] },
+  rules: SpotRules,
+): BookUnits {
+  return {
+    bids: book.bids.map((l) => levelUnits(l, rules)),
+    asks: book.asks.map((l) => levelUnits(l, rules)),
+  };
+}
+
+/** What a fill exchanges. Buy: the user pays notional + fee. Sell: the user gets notional − fee. */
+export interface Exchange {
+  /** USDT units for price × number: rounded up when the user pays, down when the user is paid. */
+  notional: bigint;
+  /** USDT units, always rounded up (DESIGN §5: fees round toward the house). */
+  fee: bigint;
+}
+
+export function exchangeOf(
+  side: Side,
+  price: bigint,
+  number: bigint,
+  rules: SpotRules,
+  feeRate: Rate,
+): Exchange {
+  const unit = 10n ** BigInt(rules.baseScale);
+  const notional = side === "buy" ? mulDivUp(price, number, unit) : mulDivDown(price, number, unit);
+  // On the exact product, not on the rounded notional: rounding twice would drift.
+  const fee = mulDivUp(price * number, feeRate.num, unit * feeRate.den);
+  return { notional, fee };
+}
+
+/** What a resting limit order freezes: buy the notional + fee in USDT, sell the base coin. */
+export function limitReservation(
+  side: Side,
+  price: bigint,
+  number: bigint,
+  rules: SpotRules,
+  feeRate: Rate,
+) {
+  if (side === "sell") return { asset: rules.base, amount: number };
+  const { notional, fee } = exchangeOf("buy", price, number, rules, feeRate);
+  return { asset: "USDT", amount: notional + fee };
+}
+
+/** price × number reaches the symbol's minimum order value (compared exactly, before rounding). */
+export function meetsMinNotional(price: bigint, number: bigint, rules: SpotRules): boolean {
+  return price * number >= rules.minNotional * 10n ** BigInt(rules.baseScale);
+}
+
+/** A limit order crosses when the best opposite price reaches it. */
+export function crosses(side: Side, limit: bigint, book: BookUnits): Level | undefined {
+  const best = side === "buy" ? book.asks[0] : book.bids[0];
+  if (best === undefined) return undefined;
+  return (side === "buy" ? best.price <= limit : best.price >= limit) ? best : undefined;
+}
+
+export type MarketFill =
+  | {
+      kind: "fill";
+      /** The volume-weighted price, rounded to the price step toward the house. */
+      price: bigint;
+      /** How many levels the walk used, best first (the last one possibly in part). */
+      levelsUsed: number;
+    }
+  | { kind: "rejected"; reason: string };
+
+/**
+ * A market order walks the opposite side best first until `number` is covered. Its price is the
+ * volume-weighted average, rounded to the price step toward the house (buy up, sell down), which
+ * keeps it inside the walked levels and makes the fill self-describing: it exchanges exactly
+ * price × number. Rejected when the book cannot cover the number, or when that price is worse
+ * than the best price by more than `cap`.
+ */
+export function marketFill(
+  side: Side,
+  book: BookUnits,
+  number: bigint,
+  rules: SpotRules,
+  cap: Rate,
+): MarketFill {
+  const levels = side === "buy" ? book.asks : book.bids;
+  const sideName = side === "buy" ? "ask" : "bid";
+  const best = levels[0];
+  if (best === undefined) {
+    return { kind: "rejected", reason: `The order book of ${rules.symbol} has no ${sideName}s` };
+  }
+  let left = number;
+  let value = 0n;
+  let used = 0;
+  for (const level of levels) {
+    if (left === 0n) break;
+    const take = level.qty < left ? level.qty : left;
+    value += level.price * take;
+    left -= take;
+    used += 1;
+  }
+  if (left > 0n) {
+    const held = number - left;
+    return {
+      kind: "rejected",
+      reason:
+        `The order book holds only ${qty(held, rules)} ${rules.base} on the ${sideName} side; ` +
+        `this order needs ${qty(number, rules)}`,
+    };
+  }
+  const step = rules.priceStep * number;
+  const price = (side === "buy" ? (value + step - 1n) / step : value / step) * rules.priceStep;
+  const tooFar =
+    side === "buy"
+      ? price * cap.den > best.price * (cap.den + cap.num)
+      : price * cap.den < best.price * (cap.den - cap.num);
+  if (tooFar) {
+    const worse = side === "buy" ? price - best.price : best.price - price;
+    return {
+      kind: "rejected",
+      reason:
+        `The average price ${usdt(price, rules)} would be ${percent(worse, best.price)} % ` +
+        `${side === "buy" ? "above the best ask" : "below the best bid"} ${usdt(best.price, rules)}; ` +
+        `market orders fill within ${percent(cap.num, cap.den)} % of the best price`,
+    };
+  }
+  return { kind: "fill", price, levelsUsed: used };
+}
+
+/** The levels a walk of `number` used, as served, the last one cut to what was taken. */
+export function walkedLevels(
+  served: readonly DepthLevel[],
+  units: readonly Level[],
+  number: bigint,
+  rules: SpotRules,
+): DepthLevel[] {
+  let left = number;
+  const out: DepthLevel[] = [];
+  units.forEach((level, i) => {
+    const level0 = served[i];
+    if (left === 0n || level0 === undefined) return;
+    const take = level.qty < left ? level.qty : left;
+    left -= take;
+    out.push([level0[0], take === level.qty ? level0[1] : qty(take, rules)]);
+  });
+  return out;
+}
+
+/** Units of a price as a decimal at the symbol's price scale ("67250.00"). */
+export function priceString(units: bigint, rules: SpotRules): string {
+  return fixed(units / rules.priceStep, rules.priceScale);
+}
+
+/** Base units as a decimal at the symbol's quantity scale ("0.01500"). */
+export function qtyString(units: bigint, rules: SpotRules): string {
+  return fixed(units / rules.qtyStep, rules.qtyScale);
+}
+
+const qty = qtyString;
+const usdt = priceString;
+
+/** `part / whole` in percent with two decimals, rounded down ("5.12"). */
+function percent(part: bigint, whole: bigint): string {
+  return formatAmount((part * 10_000n) / whole, 2);
+}
+
+function fixed(units: bigint, scale: number): string {
+  const digits = units.toString().padStart(scale + 1, "0");
+  const whole = digits.slice(0, digits.length - scale);
+  return scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
+}
+
+/** "67250.00" at scale 2 -> 6725000n. Internal data only: a malformed string is a bug. */
+function scaledUnits(value: string, scale: number): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  const frac = match?.[2] ?? "";
+  if (!match || frac.length > scale)
+    throw new Error(`"${value}" is not a decimal at scale ${scale}`);
+  return BigInt((match[1] ?? "") + frac.padEnd(scale, "0"));
+}

@@ -1,0 +1,71 @@
+// The market record a spot fill is priced on: the live book of the running feed (`app.market`)
+// with the seq GET /market/depth serves it under, and the symbol's newest tick. Orders are refused
+// while there is no book or the newest tick is older than MAX_PRICE_AGE_SECONDS: a price the user
+// cannot see moving is not a price to trade on.
+import type { DepthLevel } from "../../../protocol/market";
+import type { MarketFeed } from "../../market/market-feed";
+import { ApiError } from "../../plugins/envelope";
+import { bookUnits, type BookUnits } from "./fill-math";
+import { MAX_PRICE_AGE_SECONDS, type SpotRules } from "./spot-config";
+
+/** Every level the feed holds (the simulated book has 20 a side, Binance's depth20 too). */
+const ALL_LEVELS = 1_000;
+
+export interface MarketSnapshot {
+  symbol: string;
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  units: BookUnits;
+  /** GET /market/depth's seq for this book. */
+  depthSeq: string;
+  /** The symbol's newest tick when the book was read (`/market/ticks` seq). */
+  tickSeq: string;
+  bookAtMs: number;
+  /** Epoch ms of that tick. */
+  tickAtMs: number;
+}
+
+/** Null before the feed has a book and a tick for the symbol. */
+export function takeSnapshot(
+  feed: MarketFeed | undefined,
+  rules: SpotRules,
+): MarketSnapshot | null {
+  const depth = feed?.depth(rules.symbol, ALL_LEVELS);
+  const tickAtMs = feed?.lastTickTime(rules.symbol);
+  const tickSeq = feed?.headSeqs().get(rules.symbol);
+  if (!depth || tickAtMs === undefined || tickSeq === undefined || tickSeq === 0n) return null;
+  return {
+    symbol: rules.symbol,
+    bids: depth.bids,
+    asks: depth.asks,
+    units: bookUnits(depth, rules),
+    depthSeq: depth.seq,
+    tickSeq: tickSeq.toString(),
+    bookAtMs: Date.parse(depth.ts),
+    tickAtMs,
+  };
+}
+
+/** 503 MARKET_STALE unless the snapshot exists and its tick is recent; changes nothing. */
+export function assertTradable(
+  snapshot: MarketSnapshot | null,
+  rules: SpotRules,
+  nowMs: number,
+): asserts snapshot is MarketSnapshot {
+  if (snapshot === null) {
+    throw new ApiError(
+      503,
+      "MARKET_STALE",
+      `There is no live order book for ${rules.symbol} yet; orders open once the market feed runs`,
+    );
+  }
+  const ageMs = nowMs - snapshot.tickAtMs;
+  if (ageMs > MAX_PRICE_AGE_SECONDS * 1000) {
+    throw new ApiError(
+      503,
+      "MARKET_STALE",
+      `The last price of ${rules.symbol} is ${Math.floor(ageMs / 1000)} s old (more than ` +
+        `${MAX_PRICE_AGE_SECONDS} s): orders are refused until the market feed is live again`,
+    );
+  }
+}

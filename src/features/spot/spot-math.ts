@@ -1,0 +1,184 @@
+// The order form's money math on decimal strings (src/lib/decimal.ts, bigint inside): what an
+// order is estimated to cost or bring before confirming, and how much 25/50/75/100 % of the
+// available balance buys or sells. Rounded toward the house like the ledger (DESIGN §5): a buy's
+// notional and every fee up, a sell's notional down, a number from a percentage down to its step.
+// These are estimates: the server prices the order against its own book when it arrives.
+import type { DepthLevel } from "../../../protocol";
+import type { SpotSide, SpotType } from "../../../protocol/spot";
+import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../lib/decimal";
+import { USDT_SCALE } from "../../lib/wallet-text";
+import { scaleOf } from "../market/format-price";
+
+/** Precision of intermediate values, wide enough that price × number × rate is exact. */
+const EXACT = 30;
+
+export interface PriceSource {
+  side: SpotSide;
+  type: SpotType;
+  /** The limit price (limit orders); ignored for market orders. */
+  limitPrice: string | null;
+  /** The opposite side of the book held on this device, best first (asks to buy, bids to sell). */
+  levels: readonly DepthLevel[] | null;
+  /** The last traded price, used for a market order when the device holds no book. */
+  last: string | null;
+  /** The fee rate that applies (taker for market, maker for limit). */
+  feeRate: string;
+}
+
+export interface SpotEstimate {
+  /** The limit price, or the volume-weighted price of walking the book, or the last price. */
+  price: string;
+  /** Where `price` came from. */
+  basis: "limit" | "book" | "last";
+  /** USDT, price × number. */
+  notional: string;
+  /** USDT. */
+  fee: string;
+  /** Buy: what is paid (notional + fee). Sell: what is received (notional − fee). */
+  total: string;
+  /** Market: the book held on this device is too thin for the whole number (rest at its worst). */
+  short: boolean;
+}
+
+function isPositive(value: string | null | undefined): value is string {
+  return typeof value === "string" && isDecimalString(value) && compare(value, "0") > 0;
+}
+
+/** `value` rounded down to a multiple of `step` ("0.1234", "0.001" -> "0.123"). */
+export function floorToStep(value: string, step: string): string {
+  const steps = divide(value, step, 0, "down");
+  return multiply(steps, step, scaleOf(step), "down");
+}
+
+export function isMultipleOf(value: string, step: string): boolean {
+  return compare(floorToStep(value, step), value) === 0;
+}
+
+/** Walks `levels` for `number`: the exact notional, and whether the levels could fill it all. */
+function walk(levels: readonly DepthLevel[], number: string): { notional: string; short: boolean } {
+  let rest = number;
+  let notional = "0";
+  let worst: string | null = null;
+  for (const [price, quantity] of levels) {
+    if (compare(rest, "0") <= 0) break;
+    const taken = compare(quantity, rest) < 0 ? quantity : rest;
+    notional = add(notional, multiply(price, taken, EXACT, "down"), EXACT);
+    rest = sub(rest, taken, EXACT);
+    worst = price;
+  }
+  if (compare(rest, "0") <= 0 || worst === null) return { notional, short: false };
+  return { notional: add(notional, multiply(worst, rest, EXACT, "down"), EXACT), short: true };
+}
+
+/**
+ * The estimate of an order of `number` (base units), or null when there is nothing to price it
+ * with yet (no number, no limit price, or a market order without book or last price).
+ */
+export function estimateOrder(
+  source: PriceSource,
+  number: string,
+  priceScale: number,
+): SpotEstimate | null {
+  if (!isPositive(number)) return null;
+  let exactNotional: string;
+  let basis: SpotEstimate["basis"];
+  let short = false;
+  let limitPrice: string | null = null;
+  if (source.type === 1) {
+    if (!isPositive(source.limitPrice)) return null;
+    limitPrice = source.limitPrice;
+    exactNotional = multiply(limitPrice, number, EXACT, "down");
+    basis = "limit";
+  } else if (source.levels !== null && source.levels.length > 0) {
+    ({ notional: exactNotional, short } = walk(source.levels, number));
+    basis = "book";
+  } else if (isPositive(source.last)) {
+    exactNotional = multiply(source.last, number, EXACT, "down");
+    basis = "last";
+  } else return null;
+  const buy = source.side === 0;
+  const notional = multiply(exactNotional, "1", USDT_SCALE, buy ? "up" : "down");
+  const fee = multiply(exactNotional, source.feeRate, USDT_SCALE, "up");
+  const total = buy ? add(notional, fee, USDT_SCALE) : sub(notional, fee, USDT_SCALE);
+  const price = limitPrice ?? divide(exactNotional, number, priceScale, "half-even");
+  return { price, basis, notional, fee, total, short };
+}
+
+/** How many base units a USDT budget buys at `price` with the fee (before rounding to a step). */
+function affordableAt(budget: string, price: string, feeRate: string, qtyScale: number): string {
+  const unitCost = multiply(price, add("1", feeRate, EXACT), EXACT, "up");
+  return divide(budget, unitCost, qtyScale, "down");
+}
+
+/** How many base units a USDT budget buys walking the book, fee included. */
+function affordableInBook(
+  budget: string,
+  levels: readonly DepthLevel[],
+  feeRate: string,
+  qtyScale: number,
+): string {
+  let rest = budget;
+  let number = "0";
+  const withFee = add("1", feeRate, EXACT);
+  for (const [price, quantity] of levels) {
+    const levelCost = multiply(multiply(price, quantity, EXACT, "up"), withFee, EXACT, "up");
+    if (compare(levelCost, rest) > 0) {
+      return add(number, affordableAt(rest, price, feeRate, qtyScale), EXACT);
+    }
+    number = add(number, quantity, EXACT);
+    rest = sub(rest, levelCost, EXACT);
+  }
+  return number;
+}
+
+/** The shares of the available balance the form offers. */
+export const SPOT_PERCENTS = ["25", "50", "75", "100"] as const;
+export type SpotPercent = (typeof SPOT_PERCENTS)[number];
+
+/**
+ * The number `percent` % of the available balance gives: to sell, that share of the base coin;
+ * to buy, what that share of the USDT pays for at the price, fee included. A multiple of
+ * `qtyStep`, possibly "0".
+ */
+export function numberForPercent(
+  source: PriceSource,
+  percent: SpotPercent,
+  available: string,
+  qtyStep: string,
+  priceScale: number,
+): string {
+  const qtyScale = scaleOf(qtyStep);
+  if (!isPositive(available)) return "0";
+  if (source.side === 1)
+    return floorToStep(percentOf(available, percent, qtyScale, "down"), qtyStep);
+  const budget = percentOf(available, percent, USDT_SCALE, "down");
+  let raw: string;
+  if (source.type === 1) {
+    if (!isPositive(source.limitPrice)) return "0";
+    raw = affordableAt(budget, source.limitPrice, source.feeRate, qtyScale);
+  } else if (source.levels !== null && source.levels.length > 0) {
+    raw = affordableInBook(budget, source.levels, source.feeRate, qtyScale);
+  } else if (isPositive(source.last)) {
+    raw = affordableAt(budget, source.last, source.feeRate, qtyScale);
+  } else return "0";
+  // Rounding (value and fee both up) can leave the most the share pays for a few millionths of
+  // a USDT over it: the largest count of steps that fits, by bisection (cost grows with it).
+  const fits = (steps: bigint) => {
+    const estimate = estimateOrder(source, stepsOf(steps, qtyStep), priceScale);
+    return estimate === null || compare(estimate.total, budget) <= 0;
+  };
+  let high = BigInt(divide(raw, qtyStep, 0, "down"));
+  if (fits(high)) return stepsOf(high, qtyStep);
+  let low = 0n;
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return stepsOf(low, qtyStep);
+}
+
+/** `steps` × `step` as a decimal string ("0" for none). */
+function stepsOf(steps: bigint, step: string): string {
+  return multiply(steps.toString(), step, scaleOf(step), "down");
+}

@@ -1,0 +1,64 @@
+// What came of the order just placed, kept current from IndexedDB (a limit order that fills
+// meanwhile says so): filled at which average price, open, or rejected with the server's reason.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSpotOrder, type SpotOrderRow } from "../../db/queries/spot";
+import { translateServerMessage } from "../../i18n/server-messages";
+import { baseOf, formatPrice } from "../market/format-price";
+import { formatMoney } from "../records/format-money";
+
+function OutcomeText(props: { order: SpotOrderRow }) {
+  const { i18n } = useLingui();
+  const { order } = props;
+  const base = baseOf(order.symbol);
+  const filled = formatMoney(order.filled, i18n.locale);
+  const fee = formatMoney(order.fee, i18n.locale);
+  const average = order.avgPrice === null ? "—" : formatPrice(order.avgPrice, i18n.locale);
+  const limit = order.price === null ? "—" : formatPrice(order.price, i18n.locale);
+  switch (order.status) {
+    case "filled":
+      return order.side === 0 ? (
+        <Trans>
+          Filled: you bought {filled} {base} at an average price of {average} (fee {fee} USDT).
+        </Trans>
+      ) : (
+        <Trans>
+          Filled: you sold {filled} {base} at an average price of {average} (fee {fee} USDT).
+        </Trans>
+      );
+    case "open":
+      return <Trans>Your limit order is open: it fills when the market reaches {limit}.</Trans>;
+    case "cancelled":
+      return <Trans>Cancelled: everything frozen for it was returned.</Trans>;
+    default: {
+      const reason = order.reason === null ? "—" : translateServerMessage(i18n, order.reason);
+      return <Trans>Rejected, nothing was charged: {reason}</Trans>;
+    }
+  }
+}
+
+export function SpotOrderOutcome(props: { order: SpotOrderRow; onDismiss: () => void }) {
+  const { t } = useLingui();
+  const live = useSpotOrder(props.order.userId, props.order.id);
+  const order = live.status === "ready" && live.value !== null ? live.value : props.order;
+  const rejected = order.status === "rejected";
+  return (
+    <div
+      className={`q-card q-spot__outcome ${rejected ? "q-spot__outcome--rejected" : ""}`}
+      role="status"
+      data-testid="spot-outcome"
+      data-status={order.status}
+    >
+      <p>
+        <OutcomeText order={order} />
+      </p>
+      <button
+        type="button"
+        className="q-spot__dismiss"
+        aria-label={t`Dismiss`}
+        onClick={props.onDismiss}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
