@@ -64,6 +64,9 @@ const tokenBalance = (owner: string) =>
     functionName: "balanceOf",
     args: [getAddress(owner)],
   });
+// Anvil answers eth_sendRawTransaction before its automine has included the transfer.
+const included = (hash: Hex) =>
+  chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
 const hotNonce = () =>
   chain.publicClient.getTransactionCount({ address: chain.hotWallet, blockTag: "pending" });
 const ledgerOk = async () => expect((await checkLedger(getDb())).violations).toEqual([]);
@@ -133,6 +136,7 @@ describe("approve → send → confirmed", () => {
     expect(sending.status).toBe(1);
     expect(sending.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await hotNonce()).toBe(nonceBefore + 1);
+    await included(sending.txHash as Hex);
     expect(await tokenBalance(to)).toBe(250_500_000n);
     expect(hotBefore - (await tokenBalance(chain.hotWallet))).toBe(250_500_000n);
     // One confirmation only (2 needed): still sending.
@@ -195,6 +199,7 @@ describe("approve → send → confirmed", () => {
 
     const sender = createWithdrawalSender(getDb(), app.chain);
     await sender.tick(); // rebroadcast
+    await included(stored as Hex);
     expect(await tokenBalance(to)).toBe(40_000_000n);
     await mine();
     await sender.tick();

@@ -1,5 +1,6 @@
 // /health, security headers and serving the built app, against the real app and real PGlite.
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
@@ -16,6 +17,23 @@ const packageVersion = (
     version: string;
   }
 ).version;
+
+/** A GET whose path goes on the wire exactly as written (fetch would resolve dot segments). */
+function rawGet(base: URL, rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: base.hostname, port: base.port, path: rawPath, headers: HTML },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 describe("GET /health", () => {
   let app: FastifyInstance;
@@ -188,6 +206,19 @@ describe("serving the built app", () => {
   it("does not serve index.html for a POST to a page path", async () => {
     const response = await app.inject({ method: "POST", url: "/home", headers: HTML });
     expect(response.statusCode).toBe(404);
+  });
+
+  // inject() resolves dot segments like a browser; a raw client sends them, and /api/.. must not
+  // reach the static files' root.
+  it("answers a raw /api or /ws path with dot segments with an error envelope, never a file", async () => {
+    const base = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+    for (const rawPath of ["/api/..", "/api/v1/../..", "/api/%2e%2e", "/ws/..", "/api/v1/../../"]) {
+      const { status, body } = await rawGet(base, rawPath);
+      expect(status, rawPath).toBeGreaterThanOrEqual(400);
+      expect(status, rawPath).toBeLessThan(500);
+      expect(body, rawPath).not.toBe(INDEX_HTML);
+      expect(JSON.parse(body), rawPath).toMatchObject({ HttpStatusCode: status });
+    }
   });
 
   it("refuses to serve files outside the dist directory", async () => {
