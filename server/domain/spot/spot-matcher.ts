@@ -12,6 +12,7 @@ import {
 } from "../../db/repositories/spot-order-repository";
 import type { AttachedFeed } from "../../market/attached-feed";
 import type { MarketFeed } from "../../market/market-feed";
+import { createErrorThrottle } from "./error-throttle";
 import { crosses, type Side } from "./fill-math";
 import { takeSnapshot } from "./market-snapshot";
 import { fillLimitOrder } from "./settle-order";
@@ -53,6 +54,13 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
   let stopped = false;
   const report = (err: unknown) =>
     log.error({ err }, "spot matcher failed; retrying on the next book");
+  // A fill that fails is tried again on every book: one line per order per minute is enough.
+  const fillErrors = createErrorThrottle((err, held) =>
+    log.error(
+      { err, held },
+      `spot fill failed; retrying on the next book${held > 0 ? ` (${held} more failures held back)` : ""}`,
+    ),
+  );
 
   const track = (o: OpenSpotOrder) => {
     const orders = open.get(o.symbol) ?? new Map<string, Resting>();
@@ -61,6 +69,7 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
   };
   const untrack = (id: string) => {
     for (const orders of open.values()) orders.delete(id);
+    fillErrors.clear(id);
   };
 
   const schedule = (symbol: string) => {
@@ -99,7 +108,7 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
         const outcome = await fillLimitOrder(db, id, snapshot);
         if (outcome.kind !== "not-crossing") untrack(id);
       } catch (err) {
-        report(err);
+        fillErrors.report(id, err);
       }
     }
   };
