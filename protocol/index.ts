@@ -17,3 +17,4 @@ export * from "./feed";
 export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
+export * from "./spot-refusals";

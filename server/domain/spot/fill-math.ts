@@ -3,6 +3,7 @@
 // ledger units — prices in USDT units per whole base coin, quantities in base units — so a fill
 // is exact and anyone can recompute it from the fill's price, number and the published rates.
 import type { DepthLevel } from "../../../protocol/market";
+import { spotRefusalText } from "../../../protocol/spot-refusals";
 import { formatAmount, mulDivDown, mulDivUp } from "../ledger/amounts";
 import type { Rate, SpotRules } from "./spot-config";
 
@@ -113,7 +114,10 @@ export function marketFill(
   const sideName = side === "buy" ? "ask" : "bid";
   const best = levels[0];
   if (best === undefined) {
-    return { kind: "rejected", reason: `The order book of ${rules.symbol} has no ${sideName}s` };
+    return {
+      kind: "rejected",
+      reason: spotRefusalText({ kind: "book-empty", symbol: rules.symbol, side: sideName }),
+    };
   }
   let left = number;
   let value = 0n;
@@ -129,9 +133,13 @@ export function marketFill(
     const held = number - left;
     return {
       kind: "rejected",
-      reason:
-        `The order book holds only ${qty(held, rules)} ${rules.base} on the ${sideName} side; ` +
-        `this order needs ${qty(number, rules)}`,
+      reason: spotRefusalText({
+        kind: "book-too-thin",
+        base: rules.base,
+        side: sideName,
+        held: qty(held, rules),
+        needed: qty(number, rules),
+      }),
     };
   }
   const step = rules.priceStep * number;
@@ -144,10 +152,14 @@ export function marketFill(
     const worse = side === "buy" ? price - best.price : best.price - price;
     return {
       kind: "rejected",
-      reason:
-        `The average price ${usdt(price, rules)} would be ${percent(worse, best.price)} % ` +
-        `${side === "buy" ? "above the best ask" : "below the best bid"} ${usdt(best.price, rules)}; ` +
-        `market orders fill within ${percent(cap.num, cap.den)} % of the best price`,
+      reason: spotRefusalText({
+        kind: "beyond-slippage",
+        side: sideName,
+        average: usdt(price, rules),
+        worsePercent: percent(worse, best.price),
+        best: usdt(best.price, rules),
+        capPercent: percent(cap.num, cap.den),
+      }),
     };
   }
   return { kind: "fill", price, levelsUsed: used };

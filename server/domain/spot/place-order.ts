@@ -4,6 +4,7 @@
 // change-log entry share one transaction with the stored answer, so a refused order — bad input,
 // a stale market, not enough funds — changes nothing at all.
 import type { ListPage } from "../../../protocol/list";
+import { spotRefusalText } from "../../../protocol/spot-refusals";
 import {
   SPOT_SIDE,
   SPOT_TYPE,
@@ -149,12 +150,15 @@ async function placeLimit(
   if (best !== undefined) {
     // Resting is the point of a limit order; one that crosses now would fill at its own, worse
     // price on the next book. The user is told the market price instead.
-    const [bestName, wanted] = side === "buy" ? ["ask", "lower"] : ["bid", "higher"];
     throw new ApiError(
       422,
       "VALIDATION",
-      `A limit ${side} at ${priceString(price, rules)} would fill at once: the best ${bestName} ` +
-        `is ${priceString(best.price, rules)}. Place a market order, or a ${wanted} limit price`,
+      spotRefusalText({
+        kind: "limit-crosses",
+        orderSide: side,
+        price: priceString(price, rules),
+        best: priceString(best.price, rules),
+      }),
     );
   }
   const reservation = limitReservation(side, price, number, rules, MAKER_FEE);

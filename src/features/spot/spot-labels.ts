@@ -3,8 +3,9 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SpotOrderStatus, SpotSide, SpotType } from "../../../protocol/spot";
-import { translateServerMessage } from "../../i18n/server-messages";
+import { parseSpotRefusal } from "../../../protocol/spot-refusals";
 import type { SpotCommandError } from "../../sync/spot-commands";
+import { refusalText } from "./refusal-text";
 
 export function sideLabel(side: SpotSide): MessageDescriptor {
   return side === 0 ? msg`Buy` : msg`Sell`;
@@ -62,8 +63,10 @@ export function blockText(i18n: I18n, block: SpotBlock, symbol: string): string 
 
 /** What the user reads when placing or cancelling failed. */
 export function commandErrorText(i18n: I18n, error: SpotCommandError): string {
-  const said =
-    error.serverMessage === null ? "" : translateServerMessage(i18n, error.serverMessage);
+  const sentence = error.serverMessage;
+  // A refusal the app knows (a crossing limit price) says everything itself.
+  if (sentence !== null && parseSpotRefusal(sentence) !== null) return refusalText(i18n, sentence);
+  const said = sentence === null ? "" : refusalText(i18n, sentence);
   switch (error.kind) {
     case "offline":
       return i18n._(msg`You are offline. Orders are placed only with a connection to the server.`);

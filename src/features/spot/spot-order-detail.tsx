@@ -3,10 +3,10 @@
 // so anyone can check the fill against the recorded market (DESIGN §1.2).
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SpotOrderRow } from "../../db/queries/spot";
-import { translateServerMessage } from "../../i18n/server-messages";
 import { formatContentDate } from "../news/format-date";
 import { baseOf, formatPrice } from "../market/format-price";
 import { formatMoney } from "../records/format-money";
+import { refusalText } from "./refusal-text";
 
 export function SpotOrderDetail(props: { order: SpotOrderRow }) {
   const { i18n } = useLingui();
@@ -46,7 +46,7 @@ export function SpotOrderDetail(props: { order: SpotOrderRow }) {
             <dt>
               <Trans>Reason</Trans>
             </dt>
-            <dd>{translateServerMessage(i18n, order.reason)}</dd>
+            <dd>{refusalText(i18n, order.reason)}</dd>
           </>
         )}
       </dl>

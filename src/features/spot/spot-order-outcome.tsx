@@ -2,9 +2,9 @@
 // meanwhile says so): filled at which average price, open, or rejected with the server's reason.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSpotOrder, type SpotOrderRow } from "../../db/queries/spot";
-import { translateServerMessage } from "../../i18n/server-messages";
 import { baseOf, formatPrice } from "../market/format-price";
 import { formatMoney } from "../records/format-money";
+import { refusalText } from "./refusal-text";
 
 function OutcomeText(props: { order: SpotOrderRow }) {
   const { i18n } = useLingui();
@@ -30,7 +30,7 @@ function OutcomeText(props: { order: SpotOrderRow }) {
     case "cancelled":
       return <Trans>Cancelled: everything frozen for it was returned.</Trans>;
     default: {
-      const reason = order.reason === null ? "—" : translateServerMessage(i18n, order.reason);
+      const reason = order.reason === null ? "—" : refusalText(i18n, order.reason);
       return <Trans>Rejected, nothing was charged: {reason}</Trans>;
     }
   }

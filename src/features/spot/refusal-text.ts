@@ -1,0 +1,68 @@
+// The server's reason for refusing or rejecting a spot order, in the user's language: the English
+// sentence is read back into data (protocol/spot-refusals.ts) and said again with Lingui, its
+// numbers formatted for the locale. A sentence it does not know goes through the server-message
+// table, and stays as sent if that does not know it either.
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { parseSpotRefusal } from "../../../protocol/spot-refusals";
+import { translateServerMessage } from "../../i18n/server-messages";
+import { intlLocale } from "../../lib/intl-locale";
+import { formatPrice } from "../market/format-price";
+import { formatMoney } from "../records/format-money";
+
+/** "10.77" (percent) as the locale writes it, "10.77 %" or "10,77 %". */
+function percent(value: string, locale: string): string {
+  // A share of a price, shown and never computed with: a float is fine here.
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: "percent",
+    maximumFractionDigits: 2,
+  }).format(Number(value) / 100);
+}
+
+export function refusalText(i18n: I18n, sentence: string): string {
+  const refusal = parseSpotRefusal(sentence);
+  if (refusal === null) return translateServerMessage(i18n, sentence);
+  const price = (value: string) => formatPrice(value, i18n.locale);
+  switch (refusal.kind) {
+    case "book-empty": {
+      const symbol = refusal.symbol;
+      return refusal.side === "ask"
+        ? i18n._(msg`Nobody is selling ${symbol} right now: the order book has no asks.`)
+        : i18n._(msg`Nobody is buying ${symbol} right now: the order book has no bids.`);
+    }
+    case "book-too-thin": {
+      const held = formatMoney(refusal.held, i18n.locale);
+      const needed = formatMoney(refusal.needed, i18n.locale);
+      const base = refusal.base;
+      return refusal.side === "ask"
+        ? i18n._(
+            msg`The order book offers only ${held} ${base} for sale; this order needs ${needed}.`,
+          )
+        : i18n._(msg`The order book bids for only ${held} ${base}; this order needs ${needed}.`);
+    }
+    case "beyond-slippage": {
+      const average = price(refusal.average);
+      const best = price(refusal.best);
+      const worse = percent(refusal.worsePercent, i18n.locale);
+      const cap = percent(refusal.capPercent, i18n.locale);
+      return refusal.side === "ask"
+        ? i18n._(
+            msg`The average price ${average} would be ${worse} above the best ask ${best}; market orders fill only within ${cap} of the best price.`,
+          )
+        : i18n._(
+            msg`The average price ${average} would be ${worse} below the best bid ${best}; market orders fill only within ${cap} of the best price.`,
+          );
+    }
+    case "limit-crosses": {
+      const limit = price(refusal.price);
+      const best = price(refusal.best);
+      return refusal.orderSide === "buy"
+        ? i18n._(
+            msg`A limit buy at ${limit} would fill at once: the best ask is ${best}. Place a market order, or a lower limit price.`,
+          )
+        : i18n._(
+            msg`A limit sell at ${limit} would fill at once: the best bid is ${best}. Place a market order, or a higher limit price.`,
+          );
+    }
+  }
+}
