@@ -1,7 +1,15 @@
 // The user's messages (API.md /profile/message). System messages carry a `kind` and `params`
 // so the app can show them in the reader's language; operator messages carry only their text.
 
-export const MESSAGE_KINDS = ["welcome", "identity-passed", "identity-rejected"] as const;
+export const MESSAGE_KINDS = [
+  "welcome",
+  "identity-passed",
+  "identity-rejected",
+  "recharge-credited",
+  "recharge-rejected",
+  "withdrawal-sent",
+  "withdrawal-returned",
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export interface MessageItem {
@@ -12,7 +20,11 @@ export interface MessageItem {
   createdAt: string;
   /** null for an operator's message (shown as written). */
   kind: MessageKind | null;
-  /** Values the kind's text needs (identity-rejected: { reason }). */
+  /**
+   * Values the kind's text needs: identity-rejected { reason }; recharge-credited { amount };
+   * recharge-rejected { amount, reason }; withdrawal-sent { amount, address, txHash };
+   * withdrawal-returned { amount, fee, reason }. Amounts are USDT decimal strings.
+   */
   params: Record<string, string>;
 }
 

@@ -26,6 +26,25 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
       "You can submit it again with corrected details or a clearer photo.",
     ].join("\n\n"),
   }),
+  "recharge-credited": (params) => ({
+    title: "Recharge credited",
+    body: `Your recharge of ${params.amount ?? "?"} USDT was credited to your available balance.`,
+  }),
+  "recharge-rejected": (params) => ({
+    title: "Recharge not credited",
+    body: [
+      `Your recharge of ${params.amount ?? "?"} USDT was not credited. Reason: ${params.reason ?? "not given"}`,
+      "If you did send the transfer, submit the recharge again with its transaction hash.",
+    ].join("\n\n"),
+  }),
+  "withdrawal-sent": (params) => ({
+    title: "Withdrawal sent",
+    body: `Your withdrawal of ${params.amount ?? "?"} USDT to ${params.address ?? "?"} was sent and confirmed on chain in transaction ${params.txHash ?? "?"}.`,
+  }),
+  "withdrawal-returned": (params) => ({
+    title: "Withdrawal returned",
+    body: `Your withdrawal of ${params.amount ?? "?"} USDT was not sent. The amount and the ${params.fee ?? "?"} USDT fee are back in your available balance. Reason: ${params.reason ?? "not given"}`,
+  }),
 };
 
 export function sendSystemMessage(

@@ -9,6 +9,7 @@ import {
 } from "../../db/repositories/recharge-repository";
 import { credit } from "../ledger/operations";
 import { recordRecharge } from "./recharge-view";
+import { tellRechargeCredited } from "./wallet-messages";
 
 export interface CreditHow {
   verification: "verified" | "none" | "manual";
@@ -54,6 +55,7 @@ export async function creditRecharge(
     transfer,
   });
   await recordRecharge(tx, credited);
+  await tellRechargeCredited(tx, credited);
   return credited;
 }
 

@@ -29,6 +29,7 @@ import { toPage } from "../operators/list-page";
 import type { OperatorActor } from "../operators/operator-actor";
 import { creditRecharge, type CreditHow } from "./recharge-credit";
 import { recordRecharge, toAdminRechargeItem } from "./recharge-view";
+import { tellRechargeRejected } from "./wallet-messages";
 
 export interface RechargeListQuery {
   status: RechargeStatus | null;
@@ -97,6 +98,7 @@ export async function rejectRecharge(
     const rejected = await markRechargeRejected(tx, { id, reason: trimmed, reviewerId: actor.id });
     await audit(tx, actor, "recharge.reject", rejected, { reason: trimmed });
     await recordRecharge(tx, rejected);
+    await tellRechargeRejected(tx, rejected, trimmed);
     return { ...rejected, user_address: locked.user_address };
   });
   return toAdminRechargeItem(row);

@@ -23,6 +23,7 @@ import { ApiError } from "../../plugins/envelope";
 import { returnReservation } from "../ledger/operations";
 import { toPage } from "../operators/list-page";
 import type { OperatorActor } from "../operators/operator-actor";
+import { tellWithdrawalReturned } from "./wallet-messages";
 import { recordWithdrawal, toAdminWithdrawal } from "./withdrawal-view";
 
 export interface WithdrawalListQuery {
@@ -98,6 +99,7 @@ export async function rejectWithdrawal(
       reservationId: row.reservation_id,
       billType: 204,
     });
+    await tellWithdrawalReturned(tx, row, trimmed);
     await appendAudit(tx, audit(actor, "withdrawal.reject", row, { reason: trimmed }));
   });
 }

@@ -29,6 +29,7 @@ import {
 } from "../../db/repositories/withdrawal-repository";
 import { WALLET_REASON_MAX_LENGTH } from "../../../protocol/wallet";
 import { deduct, returnReservation } from "../ledger/operations";
+import { tellWithdrawalReturned, tellWithdrawalSent } from "./wallet-messages";
 import { recordWithdrawal } from "./withdrawal-view";
 import type { ChainWorker } from "./wallet-workers";
 
@@ -130,6 +131,7 @@ async function complete(db: Db, id: string, hash: Hex): Promise<void> {
       billType: 203,
       fee: { amount: BigInt(row.fee), billType: 205 },
     });
+    await tellWithdrawalSent(tx, row, hash);
     await recordWithdrawal(tx, id);
   });
 }
@@ -152,6 +154,7 @@ async function fail(db: Db, id: string, hash: Hex | null, detail: string): Promi
       reservationId: row.reservation_id,
       billType: 204,
     });
+    await tellWithdrawalReturned(tx, row, trimmed);
     await recordWithdrawal(tx, id);
   });
 }

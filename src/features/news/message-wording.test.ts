@@ -47,6 +47,34 @@ describe("messageWords", () => {
     expect(messageWords(japanese, system("welcome")).body).not.toContain("Your account is ready");
   });
 
+  it("words the wallet outcomes with the amounts in the reader's format", () => {
+    expect(messageWords(english, system("recharge-credited", { amount: "1250.5" }))).toEqual({
+      title: "Recharge credited",
+      body: "Your recharge of 1,250.5 USDT was credited to your available balance.",
+    });
+    const returned = messageWords(
+      english,
+      system("withdrawal-returned", { amount: "30", fee: "1", reason: "Typo in address" }),
+    );
+    expect(returned.body).toBe(
+      "Your withdrawal of 30 USDT was not sent. The amount and the 1 USDT fee are back in your available balance. Reason: Typo in address",
+    );
+    const hash = `0x${"ab".repeat(32)}`;
+    const sent = messageWords(
+      japanese,
+      system("withdrawal-sent", { amount: "12000", address: "0xAbC", txHash: hash }),
+    );
+    expect(sent.title).toBe("出金を送信しました");
+    expect(sent.body).toContain("12,000 USDT");
+    expect(sent.body).toContain(hash);
+    const rejected = messageWords(
+      japanese,
+      system("recharge-rejected", { amount: "10", reason: "No transfer on the voucher" }),
+    );
+    expect(paragraphs(rejected.body)).toHaveLength(2);
+    expect(rejected.body).toContain("No transfer on the voucher");
+  });
+
   it("shows operator messages exactly as written", () => {
     const operator = {
       kind: null,

@@ -1,10 +1,11 @@
-// System messages (kind welcome / identity-passed / identity-rejected) are worded here, in the
-// reader's language, from their kind and params; the server's stored English text is only the
-// fallback for kinds this app version does not know. Operator messages (kind null) are shown as
-// the operator wrote them.
+// System messages (welcome, identity and wallet outcomes: protocol/messages.ts) are worded here,
+// in the reader's language, from their kind and params; the server's stored English text is only
+// the fallback for kinds this app version does not know. Operator messages (kind null) are shown
+// as the operator wrote them.
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MessageItem, MessageKind } from "../../../protocol";
+import { formatMoney } from "../records/format-money";
 
 export interface MessageWords {
   title: string;
@@ -12,7 +13,11 @@ export interface MessageWords {
   body: string;
 }
 
-type Wording = (params: Record<string, string>) => {
+/** `locale` formats the amounts in params (USDT decimal strings). */
+type Wording = (
+  params: Record<string, string>,
+  locale: string,
+) => {
   title: MessageDescriptor;
   paragraphs: MessageDescriptor[];
 };
@@ -41,7 +46,49 @@ const WORDING: Record<MessageKind, Wording> = {
       ],
     };
   },
+  "recharge-credited": (params, locale) => {
+    const amount = money(params["amount"], locale);
+    return {
+      title: msg`Recharge credited`,
+      paragraphs: [msg`Your recharge of ${amount} USDT was credited to your available balance.`],
+    };
+  },
+  "recharge-rejected": (params, locale) => {
+    const amount = money(params["amount"], locale);
+    const reason = params["reason"] ?? "";
+    return {
+      title: msg`Recharge not credited`,
+      paragraphs: [
+        msg`Your recharge of ${amount} USDT was not credited. Reason: ${reason}`,
+        msg`If you did send the transfer, submit the recharge again with its transaction hash.`,
+      ],
+    };
+  },
+  "withdrawal-sent": (params, locale) => {
+    const amount = money(params["amount"], locale);
+    const address = params["address"] ?? "";
+    const txHash = params["txHash"] ?? "";
+    return {
+      title: msg`Withdrawal sent`,
+      paragraphs: [
+        msg`Your withdrawal of ${amount} USDT to ${address} was sent and confirmed on chain in transaction ${txHash}.`,
+      ],
+    };
+  },
+  "withdrawal-returned": (params, locale) => {
+    const amount = money(params["amount"], locale);
+    const fee = money(params["fee"], locale);
+    const reason = params["reason"] ?? "";
+    return {
+      title: msg`Withdrawal returned`,
+      paragraphs: [
+        msg`Your withdrawal of ${amount} USDT was not sent. The amount and the ${fee} USDT fee are back in your available balance. Reason: ${reason}`,
+      ],
+    };
+  },
 };
+
+const money = (value: string | undefined, locale: string) => formatMoney(value ?? "", locale);
 
 /** Title and body of a message in the reader's language (`body` absent: list items). */
 export function messageWords(
@@ -51,7 +98,7 @@ export function messageWords(
   if (message.kind === null || !(message.kind in WORDING)) {
     return { title: message.title, body: message.body ?? message.summary ?? "" };
   }
-  const words = WORDING[message.kind](message.params);
+  const words = WORDING[message.kind](message.params, i18n.locale);
   return {
     title: i18n._(words.title),
     body: words.paragraphs.map((paragraph) => i18n._(paragraph)).join("\n\n"),
