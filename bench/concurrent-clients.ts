@@ -78,6 +78,47 @@ export async function bareUpdateBaseline(db: Db, shape: LoadShape): Promise<Seri
 }
 
 /**
+ * A reference for the ledger, not the goal's baseline: the cheapest freeze + deduct cycle a
+ * double-entry ledger could run. Two transactions as in the ledger; each updates one balance row
+ * (CHECKs keep it ≥ 0) and appends one journal row holding both legs — no bills, change log,
+ * reservation, hash chain or foreign keys. What the ledger costs beyond this is its features.
+ */
+export async function minimalCycleReference(db: Db, shape: LoadShape): Promise<Series> {
+  await db.exec(
+    `CREATE TABLE bench_balance (
+       id integer PRIMARY KEY,
+       available bigint NOT NULL CHECK (available >= 0),
+       frozen bigint NOT NULL DEFAULT 0 CHECK (frozen >= 0));
+     CREATE TABLE bench_journal (
+       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       account integer NOT NULL, debit text NOT NULL, credit text NOT NULL, amount bigint NOT NULL);
+     INSERT INTO bench_balance (id, available) SELECT generate_series(1, ${shape.rows}), 1000000000000000;`,
+  );
+  const post = (row: number, from: string, to: string, sql: string) =>
+    db.transaction(async (tx) => {
+      await tx.query(sql, [row + 1]);
+      await tx.query(
+        "INSERT INTO bench_journal (account, debit, credit, amount) VALUES ($1, $2, $3, 1000)",
+        [row + 1, from, to],
+      );
+    });
+  return runClients(shape, "minimal double-entry freeze+deduct cycle", async (row) => {
+    await post(
+      row,
+      "available",
+      "frozen",
+      "UPDATE bench_balance SET available = available - 1000, frozen = frozen + 1000 WHERE id = $1",
+    );
+    await post(
+      row,
+      "frozen",
+      "withdrawals",
+      "UPDATE bench_balance SET frozen = frozen - 1000 WHERE id = $1",
+    );
+  });
+}
+
+/**
  * `clients` loops, each running `op` back to back on a uniformly random row, so two clients now and
  * then want the same row, as two requests of one user would. Operations ending in the window count.
  */
