@@ -1,5 +1,6 @@
 // The real Quanta app for benchmarks: every plugin, on a fresh in-memory PGlite, demo mode,
-// silent, with the rate limit out of the way (a benchmark is one client sending flat out).
+// silent, with the rate limit and the socket quota out of the way (a benchmark is one client
+// address sending flat out, or holding thousands of sockets).
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../server/app";
 import { loadConfig } from "../server/config";
@@ -22,6 +23,7 @@ export async function buildBenchApp(
     db,
     logger: false,
     rateLimit: { max: 1_000_000_000, timeWindowMs: 60_000 },
+    socketsPerClient: 1_000_000,
     ...options,
   });
   return { app, db };

@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   accountSocket?: AccountSocketOptions;
   /** Timing and backpressure of /ws/data, /ws/depth, /ws/kdata (tests and benchmarks). */
   marketSockets?: MarketSocketOptions;
+  /** Open websockets per client address; default WS_MAX_SOCKETS_PER_CLIENT. */
+  socketsPerClient?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -81,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
   // Before any route (the static app's included), so upgrades reach websocket routes only.
-  await app.register(websocketPlugin);
+  await app.register(websocketPlugin, { socketsPerClient: options.socketsPerClient });
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
   await app.register(authPlugin);
   await app.register(accountSocketPlugin, options.accountSocket ?? {});
