@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { parseUnits } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { AdminRechargeItem } from "../../protocol/wallet";
 import { AttachedChain } from "../../server/chain/attached-chain";
@@ -36,8 +36,7 @@ import {
   type WalletUser,
 } from "./helpers/recharge";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
@@ -47,14 +46,8 @@ let chain: DevChain;
 let user: WalletUser;
 let operator: TestSession;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-  app.chain.attachDev(chain);
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
+useChainApp(getDb, (running) => ({ app, chain } = running), {
+  app: { rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
 });
 beforeEach(async () => {
   await resetDb(getDb());

@@ -3,14 +3,13 @@
 // confirmations; without a hot wallet an approval is refused and nothing changes.
 import type { FastifyInstance } from "fastify";
 import { pad, toHex, type Hex } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DevChain } from "../../server/chain/dev-chain";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { createWithdrawalSender } from "../../server/domain/wallet/withdrawal-sender";
 import { balanceSlot, chainControl } from "./helpers/chain-control";
 import { createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds, moneySnapshot } from "./helpers/withdraw";
 import { withdrawDesk } from "./helpers/withdraw-desk";
@@ -21,16 +20,8 @@ let chain: DevChain;
 let user: TestSession;
 let operator: TestSession;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb() });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
-});
+useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeEach(async () => {
-  app.chain.attachDev(chain);
   await resetDb(getDb());
   user = await createUserSession(getDb());
   operator = await createUserSession(getDb(), { role: "operator" });

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { getAddress, type Hex } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import type { AdminWithdrawalItem, Withdrawal } from "../../protocol/wallet";
@@ -18,8 +18,7 @@ import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { createWithdrawalSender } from "../../server/domain/wallet/withdrawal-sender";
 import { chainControl } from "./helpers/chain-control";
 import { bearer, createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds } from "./helpers/withdraw";
 import { withdrawDesk } from "./helpers/withdraw-desk";
@@ -30,16 +29,8 @@ let chain: DevChain;
 let user: TestSession;
 let operator: TestSession;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb() });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
-});
+useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeEach(async () => {
-  app.chain.attachDev(chain);
   await resetDb(getDb());
   user = await createUserSession(getDb());
   operator = await createUserSession(getDb(), { role: "operator" });

@@ -11,7 +11,7 @@ import type { DevChain } from "../../server/chain/dev-chain";
 import { RPC_BODY_LIMIT } from "../../server/routes/rpc/index";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { buildTestApp, testConfig } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
@@ -21,10 +21,8 @@ let chain: DevChain;
 let user: TestSession;
 let keyCounter = 0;
 
+useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb() });
-  app.chain.attachDev(chain);
   production = await buildTestApp({
     db: getDb(),
     config: testConfig({
@@ -35,9 +33,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
   await production?.close();
-  await chain?.stop();
 });
 beforeEach(async () => {
   await resetDb(getDb());

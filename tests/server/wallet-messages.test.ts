@@ -4,7 +4,7 @@
 // anvil dev chain; two senders racing still make one message.
 import type { FastifyInstance } from "fastify";
 import { getAddress, pad, toHex } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DevChain } from "../../server/chain/dev-chain";
 import { createWithdrawalSender } from "../../server/domain/wallet/withdrawal-sender";
 import { balanceSlot, chainControl } from "./helpers/chain-control";
@@ -12,8 +12,7 @@ import { operatorPost } from "./helpers/identity";
 import { postRecharge, rechargeOf, walletUser, type WalletUser } from "./helpers/recharge";
 import { createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
 import { systemMessages } from "./helpers/system-messages";
-import { buildTestApp } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds } from "./helpers/withdraw";
 import { withdrawDesk } from "./helpers/withdraw-desk";
@@ -24,16 +23,8 @@ let chain: DevChain;
 let user: WalletUser;
 let operator: TestSession;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb() });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
-});
+useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeEach(async () => {
-  app.chain.attachDev(chain);
   await resetDb(getDb());
   user = await walletUser(app, getDb());
   operator = await createUserSession(getDb(), { role: "operator" });

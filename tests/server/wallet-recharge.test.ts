@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { parseUnits, type Hex } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Recharge } from "../../protocol/wallet";
 import type { DevChain } from "../../server/chain/dev-chain";
@@ -24,7 +24,7 @@ import {
 } from "./helpers/recharge";
 import { bearer, createUserSession } from "./helpers/sessions";
 import { buildTestApp, testConfig } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { uploadImage } from "./helpers/uploads";
 
@@ -33,14 +33,8 @@ let app: FastifyInstance;
 let chain: DevChain;
 let user: WalletUser;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-  app.chain.attachDev(chain);
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
+useChainApp(getDb, (running) => ({ app, chain } = running), {
+  app: { rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
 });
 beforeEach(async () => {
   await resetDb(getDb());

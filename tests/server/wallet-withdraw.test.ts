@@ -3,7 +3,7 @@
 // exactly and changes nothing; an accepted request freezes amount + fee (bill 201).
 import type { FastifyInstance } from "fastify";
 import { getAddress } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview, Bill } from "../../protocol/ledger";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
@@ -12,8 +12,7 @@ import type { DevChain } from "../../server/chain/dev-chain";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { bearer, createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
 import { syncAll } from "./helpers/sync";
-import { buildTestApp } from "./helpers/test-app";
-import { startTestChain } from "./helpers/test-chain";
+import { useChainApp } from "./helpers/test-chain";
 import { resetDb, usePglite } from "./helpers/test-db";
 import { demoFunds, moneySnapshot, postWithdraw } from "./helpers/withdraw";
 
@@ -22,14 +21,8 @@ let app: FastifyInstance;
 let chain: DevChain;
 let user: TestSession;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  app = await buildTestApp({ db: getDb() });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await chain?.stop();
-});
+// Attached only where a test needs the hot wallet: the rest show what works without one.
+useChainApp(getDb, (running) => ({ app, chain } = running), { attach: false });
 beforeEach(async () => {
   app.chain.detach();
   await resetDb(getDb());
