@@ -16,11 +16,21 @@ import {
   type Address,
   type Hex,
   type PrivateKeyAccount,
-  type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { RPC_RELAY_METHODS } from "../../../protocol/chain";
 import { walletInitScript, type WalletReply } from "./wallet-page";
+import {
+  chainOf,
+  ICON,
+  invalidParams,
+  parseChainId,
+  parseTypedData,
+  READ_METHODS,
+  RpcError,
+  signTypedData,
+  UNAUTHORIZED,
+  USER_REJECTED,
+} from "./wallet-rpc";
 
 /** Anvil's (and Hardhat's) well-known test account #0: never holds real funds. */
 export const ANVIL_KEY_0: Hex =
@@ -67,29 +77,6 @@ export interface TestWallet {
   /** As if the user disconnected the site in the wallet: emits accountsChanged []. */
   disconnect(): Promise<void>;
 }
-
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const USER_REJECTED = () => new RpcError(4001, "User rejected the request.");
-const UNAUTHORIZED = () =>
-  new RpcError(4100, "The requested account and/or method has not been authorized by the user.");
-const invalidParams = (why: string) => new RpcError(-32602, `Invalid params: ${why}`);
-
-const ICON =
-  "data:image/svg+xml;base64," +
-  Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
-      '<rect width="96" height="96" rx="20" fill="#1f6feb"/>' +
-      '<text x="48" y="62" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">Q</text>' +
-      "</svg>",
-  ).toString("base64");
 
 let installed = 0;
 const walletContexts = new WeakSet<BrowserContext>();
@@ -195,18 +182,9 @@ export async function installWallet(
       case "eth_signTypedData_v4": {
         const [address, raw] = params;
         authorize(address);
-        let typedData: TypedDataDefinition;
-        try {
-          typedData = (typeof raw === "string" ? JSON.parse(raw) : raw) as TypedDataDefinition;
-        } catch {
-          throw invalidParams("typed data is not JSON.");
-        }
+        const typedData = parseTypedData(raw);
         prompt();
-        try {
-          return await account.signTypedData(typedData);
-        } catch (error) {
-          throw invalidParams(error instanceof Error ? error.message : String(error));
-        }
+        return signTypedData(account, typedData);
       }
       case "wallet_switchEthereumChain": {
         const next = parseChainId(params[0]);
@@ -315,30 +293,4 @@ export async function installWallet(
     },
     disconnect,
   };
-}
-
-/** What the wallet forwards to its node unsigned: the relay's methods except sending raw bytes. */
-const READ_METHODS: ReadonlySet<string> = new Set(
-  RPC_RELAY_METHODS.filter((m) => m !== "eth_sendRawTransaction"),
-);
-
-function chainOf(id: number) {
-  return {
-    id,
-    name: `chain ${id}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  } as const;
-}
-
-function parseChainId(param: unknown): number {
-  const raw =
-    typeof param === "object" && param !== null
-      ? (param as { chainId?: unknown }).chainId
-      : undefined;
-  // Wallets insist on 0x-hex without leading zeros (EIP-3326).
-  if (typeof raw !== "string" || !/^0x[1-9a-f][0-9a-f]*$/i.test(raw)) {
-    throw invalidParams("expected [{ chainId: '0x…' }].");
-  }
-  return Number.parseInt(raw, 16);
 }
