@@ -9,6 +9,7 @@ import { API_BASE } from "../../protocol/paths";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
 import type { StartedServer } from "./harness/server";
+import { SERVER_POLL_MS } from "./helpers/accounts";
 import {
   LOCAL,
   setNetwork,
@@ -93,12 +94,16 @@ describe("market", () => {
     const low = page.getByTestId("options-low24h");
     await waitForText(high);
     await expect
-      .poll(async () => {
-        const ticker = await serverTicker(server, "BTC/USDT");
-        return (
-          plain(await textOf(high)) === ticker.high24h && plain(await textOf(low)) === ticker.low24h
-        );
-      }, LOCAL)
+      .poll(
+        async () => {
+          const ticker = await serverTicker(server, "BTC/USDT");
+          return (
+            plain(await textOf(high)) === ticker.high24h &&
+            plain(await textOf(low)) === ticker.low24h
+          );
+        },
+        { ...LOCAL, interval: SERVER_POLL_MS },
+      )
       .toBe(true);
     expect(Number(plain(await textOf(high)))).toBeGreaterThanOrEqual(
       Number(plain(await textOf(low))),

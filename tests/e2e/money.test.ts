@@ -13,7 +13,7 @@ import { RPC_PATH } from "../../protocol/paths";
 import type { AdminWithdrawalItem, Recharge, Withdrawal } from "../../protocol/wallet";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
-import { api, createOperator } from "./helpers/accounts";
+import { api, createOperator, SERVER_POLL_MS } from "./helpers/accounts";
 import { setNetwork, tokenOf, waitForServiceWorker, LOCAL } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 
@@ -112,7 +112,7 @@ describe("money round trip on the dev chain", () => {
           const list = await api<ListPage<Recharge>>(server, "GET", "wallet/recharge", { token });
           return list.body.Data.items.map((r) => [r.txHash, r.status]);
         },
-        { timeout: 30_000 },
+        { timeout: 30_000, interval: SERVER_POLL_MS },
       )
       .toEqual([[txHash, 1]]);
     await go(page, "/my", "screen-my");
@@ -148,7 +148,7 @@ describe("money round trip on the dev chain", () => {
           );
           return list.body.Data.items.filter((w) => w.address === wallet.address).length;
         },
-        { timeout: 20_000 },
+        { timeout: 20_000, interval: SERVER_POLL_MS },
       )
       .toBe(1);
     const queue = await api<ListPage<AdminWithdrawalItem>>(
@@ -174,7 +174,7 @@ describe("money round trip on the dev chain", () => {
           const list = await api<ListPage<Withdrawal>>(server, "GET", "wallet/withdraw", { token });
           return list.body.Data.items[0]?.status;
         },
-        { timeout: 30_000 },
+        { timeout: 30_000, interval: SERVER_POLL_MS },
       )
       .toBe(2);
     expect(await onChainUsdt(info.token as Address, wallet.address)).toBe(

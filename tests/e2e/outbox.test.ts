@@ -6,7 +6,7 @@ import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
-import { createOperator } from "./helpers/accounts";
+import { createOperator, SERVER_POLL_MS } from "./helpers/accounts";
 import {
   messagesOf,
   outboxStateIn,
@@ -154,6 +154,7 @@ describe("outbox: message read state", () => {
     await expect
       .poll(async () => (await messagesOf(server, token)).find((m) => m.id === welcome.id)?.read, {
         timeout: 60_000,
+        interval: SERVER_POLL_MS,
       })
       .toBe(true);
     expect(await item.getAttribute("data-read")).toBe("true");

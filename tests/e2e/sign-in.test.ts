@@ -2,7 +2,13 @@
 import { hexToString } from "viem";
 import { describe, expect, it } from "vitest";
 import { useE2E } from "./harness/fixtures";
-import { ANVIL_KEY_1, api, createOperator, signInFromNode } from "./helpers/accounts";
+import {
+  ANVIL_KEY_1,
+  api,
+  createOperator,
+  SERVER_POLL_MS,
+  signInFromNode,
+} from "./helpers/accounts";
 import {
   openWalletList,
   signInThroughLogin,
@@ -143,6 +149,7 @@ describe("wallet sign-in", () => {
     await expect
       .poll(
         async () => (await api(server, "GET", "profile/profile", { token: token ?? "" })).status,
+        { interval: SERVER_POLL_MS },
       )
       .toBe(401);
   });

@@ -18,6 +18,13 @@ export interface ApiAnswer<T = unknown> {
   body: { HttpStatusCode: number; Message: string; Code?: string; Data: T };
 }
 
+/**
+ * How often a test asks the server while it waits for something. Its requests share the app's
+ * per-address budget (600 a minute): expect.poll's default (every 50 ms) would spend that in 30 s
+ * and push the app's own sends into back-off, so what the test waits for would come later still.
+ */
+export const SERVER_POLL_MS = 500;
+
 /** One call to the server's API, as any HTTP client would make it. */
 export async function api<T = unknown>(
   server: StartedServer,
