@@ -1,13 +1,11 @@
 // The spot trading terms are fetched when missing or older than 10 minutes, never on every pull,
 // and a failed read keeps the stored answer without failing the account pull.
-import Dexie from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpotConfig } from "../../protocol/spot";
 import { configureApi } from "../api/client";
-import { closeDatabase, DB_NAME } from "../db/database";
-import { saveSession } from "../db/session";
 import { readSpotConfig } from "../db/spot-data";
 import { pullSpotConfig, SPOT_CONFIG_MAX_AGE_MS } from "./pull-spot";
+import { freshDevice } from "../db/sync-test-fixtures";
 
 const config = (takerFeeRate: string): SpotConfig => ({
   takerFeeRate,
@@ -41,12 +39,9 @@ const ok = (data: unknown) => ({ HttpStatusCode: 200, Message: "OK", Data: data 
 
 describe("pullSpotConfig", () => {
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
+    await freshDevice("u1");
     calls = [];
     configureApi({ origin: "http://quanta.test", getToken: () => "t" });
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
   });
   afterEach(() => vi.unstubAllGlobals());
 

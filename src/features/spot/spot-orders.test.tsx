@@ -4,14 +4,13 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import Dexie from "dexie";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpotOrder } from "../../../protocol/spot";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { database } from "../../db/database";
 import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { SpotOrders } from "./spot-orders";
+import { freshDevice } from "../../db/sync-test-fixtures";
 
 const requests: { method: string; url: string }[] = [];
 function answer(status: number, body: unknown): void {
@@ -96,12 +95,9 @@ describe("<SpotOrders>", () => {
     i18n.loadAndActivate({ locale: "en", messages: en });
   });
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
+    await freshDevice("u1");
     requests.length = 0;
     reportReachability(true);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
     await database().spotOrders.bulkPut([
       { ...base, userId: "u1" },
       { ...filled, userId: "u1" },

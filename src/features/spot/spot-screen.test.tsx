@@ -4,16 +4,15 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpotOrder } from "../../../protocol/spot";
 import { saveAssetsOverview } from "../../db/account-data";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { database } from "../../db/database";
 import { saveSpotConfig } from "../../db/spot-data";
 import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { SpotScreen } from "./spot-screen";
+import { freshDevice } from "../../db/sync-test-fixtures";
 
 vi.mock("../../sync/feeds", () => ({
   watchMarket: () => () => undefined,
@@ -115,12 +114,9 @@ describe("<SpotScreen> order form", () => {
     i18n.loadAndActivate({ locale: "en", messages: en });
   });
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
+    await freshDevice("u1");
     sent = [];
     reportReachability(true);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
     await saveAssetsOverview("u1", {
       balances: [
         { asset: "USDT", available: "1000", frozen: "0" },
