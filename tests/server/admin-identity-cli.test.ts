@@ -35,7 +35,7 @@ async function submission(db: Db, name: string): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id)
      VALUES ($1, $2, 'AB1234567', 1, $3) RETURNING id::text`,
-    [user.userId, name, upload?.id],
+    [user.userId, name, upload?.id ?? null],
   );
   return row?.id ?? "";
 }
