@@ -44,7 +44,12 @@ export async function startWorkers(
   const walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
   // Resting limit orders, loaded from the database now and filled as the attached feed's books
   // cross them (domain/spot/README.md).
-  const spotMatcher = await startSpotMatcher({ db, market: app.market, log });
+  const spotMatcher = await startSpotMatcher({
+    db,
+    market: app.market,
+    log,
+    pauseBetweenFillsMs: testFillPauseMs(config),
+  });
   return async () => {
     stopMarketStart.abort();
     await spotMatcher.stop();
@@ -58,6 +63,17 @@ export async function startWorkers(
       await running.stop();
     }
   };
+}
+
+/**
+ * QUANTA_TEST_FILL_PAUSE_MS (tests/server/spot-matcher-crash.test.ts): slows the matcher so a
+ * SIGKILL lands between two fills of one round. Honoured in demo mode only; never configuration.
+ */
+function testFillPauseMs(config: Config): number {
+  const value = Number(process.env.QUANTA_TEST_FILL_PAUSE_MS ?? "0");
+  return config.mode === "demo" && Number.isInteger(value) && value > 0
+    ? Math.min(value, 1_000)
+    : 0;
 }
 
 /**

@@ -25,6 +25,11 @@ export interface SpotMatcherOptions {
   log: Pick<FastifyBaseLogger, "error">;
   /** How often open orders are read again whatever was heard (default 30 s). */
   reconcileMs?: number;
+  /**
+   * Crash tests only (QUANTA_TEST_FILL_PAUSE_MS, demo mode): a pause after each fill, so a SIGKILL
+   * can land between two fills of one round. Default 0.
+   */
+  pauseBetweenFillsMs?: number;
 }
 
 export interface SpotMatcher {
@@ -107,6 +112,7 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
       try {
         const outcome = await fillLimitOrder(db, id, snapshot);
         if (outcome.kind !== "not-crossing") untrack(id);
+        if (options.pauseBetweenFillsMs) await sleep(options.pauseBetweenFillsMs);
       } catch (err) {
         fillErrors.report(id, err);
       }
@@ -173,3 +179,5 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
     },
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
