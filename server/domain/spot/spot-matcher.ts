@@ -1,8 +1,9 @@
-// The limit-order matcher (main.ts starts it): on every book change of a symbol it fills the
-// resting orders the new book crosses. It keeps the open orders in memory, loaded from the
-// database on start (so a restart matches them again) and kept current by SPOT_CHANNEL, which
-// every committed placement, fill and cancel notifies, in this process or another. A round per
-// symbol runs at a time; a book arriving meanwhile runs one more round on the newest book.
+// The limit-order matcher (workers.ts starts it in the leading process): on every book change
+// of a symbol it fills the resting orders the new book crosses. It keeps the open orders in
+// memory, loaded from the database on start (so a restart matches them again) and kept current
+// by SPOT_CHANNEL, which every committed placement, fill and cancel notifies, in this process or
+// another. A round per symbol runs at a time; a book arriving meanwhile runs one more round on the
+// newest book.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/db";
 import {
