@@ -38,6 +38,8 @@ export function startLeadership(options: LeadershipOptions): Leadership {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let announcedFollowing = false;
+  // One warning per outage, not one per round while the database is away.
+  let unreachable = false;
 
   const step = async () => {
     if (stopWorkers !== null) {
@@ -52,8 +54,12 @@ export function startLeadership(options: LeadershipOptions): Leadership {
     let acquired: boolean;
     try {
       acquired = await lock.tryAcquire();
+      unreachable = false;
     } catch (err) {
-      log.warn({ err }, "workers: could not reach the database to take the lead; retrying");
+      if (!unreachable) {
+        log.warn({ err }, "workers: could not reach the database to take the lead; retrying");
+      }
+      unreachable = true;
       return;
     }
     if (!acquired) {
