@@ -18,6 +18,15 @@ import {
   type ArticleCommand,
   type ArticleResult,
 } from "./article-commands";
+import {
+  describeLinkResult,
+  LINK_USAGE,
+  linkCommandFromJson,
+  parseLinkArgs,
+  runLinkCommand,
+  type LinkCommand,
+  type LinkResult,
+} from "./link-commands";
 import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
 import {
   describeMessageSent,
@@ -51,6 +60,7 @@ export type AdminCommand =
   | { name: "unlock"; address: string }
   | MessageSendCommand
   | ArticleCommand
+  | LinkCommand
   | RechargeCommand
   | WithdrawalCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
@@ -62,6 +72,7 @@ export type AdminResult =
   | ({ kind: "message-sent" } & SentMessage)
   | ({ kind: "ledger-check" } & LedgerCheckReport)
   | ArticleResult
+  | LinkResult
   | RechargeResult
   | WithdrawalResult;
 
@@ -73,6 +84,7 @@ Commands:
   unlock <address>          unlock a user
 ${MESSAGE_USAGE}
 ${ARTICLE_USAGE}
+${LINK_USAGE}
 ${RECHARGE_USAGE}
 ${WITHDRAWAL_USAGE}
   help                      show this help
@@ -89,6 +101,7 @@ export function parseAdminArgs(
   if (name === undefined || name === "help" || name === "--help" || name === "-h") return "help";
   if (name === "message") return parseMessageArgs(args.slice(1));
   if (name === "article") return parseArticleArgs(args.slice(1));
+  if (name === "link") return parseLinkArgs(args.slice(1));
   if (name === "recharges" || name === "recharge") return parseRechargeArgs(name, args.slice(1));
   if (name === "withdrawals" || name === "withdrawal") {
     return parseWithdrawalArgs(name, args.slice(1));
@@ -110,6 +123,7 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   if (v.name === "message-send") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("link-")) return linkCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("recharge-"))
     return rechargeCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("withdrawal-")) {
@@ -146,6 +160,9 @@ export async function runAdminCommand(
     case "article-edit":
     case "article-delete":
       return runArticleCommand(db, command, actor);
+    case "link-list":
+    case "link-set":
+      return runLinkCommand(db, command, actor);
     case "recharge-list":
     case "recharge-approve":
     case "recharge-reject":
@@ -163,6 +180,8 @@ export async function runAdminCommand(
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "link-list" || result.kind === "link-saved")
+    return describeLinkResult(result);
   if (result.kind === "recharge-list" || result.kind === "recharge-decided") {
     return describeRechargeResult(result);
   }

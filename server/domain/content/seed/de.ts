@@ -40,8 +40,8 @@ export const de: LangContent = {
   },
 
   links: {
-    "live-chat": "Support kontaktieren",
-    "messaging-app": "Support über Matrix",
+    "live-chat": "Support kontaktieren (Beispieladresse)",
+    "messaging-app": "Support über Matrix (Beispieladresse)",
     "help-centre": "Hilfe-Center",
     "community-guidelines": "Community-Richtlinien",
     "user-agreement": "Nutzungsvereinbarung",

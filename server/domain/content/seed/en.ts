@@ -40,8 +40,8 @@ export const en: LangContent = {
   },
 
   links: {
-    "live-chat": "Contact support",
-    "messaging-app": "Support on Matrix",
+    "live-chat": "Contact support (example address)",
+    "messaging-app": "Support on Matrix (example address)",
     "help-centre": "Help centre",
     "community-guidelines": "Community guidelines",
     "user-agreement": "User agreement",

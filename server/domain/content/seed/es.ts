@@ -40,8 +40,8 @@ export const es: LangContent = {
   },
 
   links: {
-    "live-chat": "Contactar con soporte",
-    "messaging-app": "Soporte en Matrix",
+    "live-chat": "Contactar con soporte (dirección de ejemplo)",
+    "messaging-app": "Soporte en Matrix (dirección de ejemplo)",
     "help-centre": "Centro de ayuda",
     "community-guidelines": "Normas de la comunidad",
     "user-agreement": "Acuerdo de usuario",

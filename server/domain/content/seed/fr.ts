@@ -41,8 +41,8 @@ export const fr: LangContent = {
   },
 
   links: {
-    "live-chat": "Contacter le support",
-    "messaging-app": "Support sur Matrix",
+    "live-chat": "Contacter le support (adresse d’exemple)",
+    "messaging-app": "Support sur Matrix (adresse d’exemple)",
     "help-centre": "Centre d’aide",
     "community-guidelines": "Règles de la communauté",
     "user-agreement": "Conditions d’utilisation",

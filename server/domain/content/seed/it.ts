@@ -40,8 +40,8 @@ export const it: LangContent = {
   },
 
   links: {
-    "live-chat": "Contatta l’assistenza",
-    "messaging-app": "Assistenza su Matrix",
+    "live-chat": "Contatta l’assistenza (indirizzo di esempio)",
+    "messaging-app": "Assistenza su Matrix (indirizzo di esempio)",
     "help-centre": "Centro assistenza",
     "community-guidelines": "Linee guida della community",
     "user-agreement": "Contratto d’uso",

@@ -41,8 +41,8 @@ export const jp: LangContent = {
   },
 
   links: {
-    "live-chat": "サポートに問い合わせる",
-    "messaging-app": "Matrixでのサポート",
+    "live-chat": "サポートに問い合わせる(例示用アドレス)",
+    "messaging-app": "Matrixでのサポート(例示用アドレス)",
     "help-centre": "ヘルプセンター",
     "community-guidelines": "コミュニティガイドライン",
     "user-agreement": "利用規約",

@@ -41,8 +41,8 @@ export const ko: LangContent = {
   },
 
   links: {
-    "live-chat": "고객지원 문의",
-    "messaging-app": "Matrix 고객지원",
+    "live-chat": "고객지원 문의 (예시 주소)",
+    "messaging-app": "Matrix 고객지원 (예시 주소)",
     "help-centre": "도움말 센터",
     "community-guidelines": "커뮤니티 가이드라인",
     "user-agreement": "이용약관",

@@ -40,8 +40,8 @@ export const pt: LangContent = {
   },
 
   links: {
-    "live-chat": "Fale com o suporte",
-    "messaging-app": "Suporte no Matrix",
+    "live-chat": "Fale com o suporte (endereço de exemplo)",
+    "messaging-app": "Suporte no Matrix (endereço de exemplo)",
     "help-centre": "Central de ajuda",
     "community-guidelines": "Diretrizes da comunidade",
     "user-agreement": "Contrato do usuário",

@@ -39,8 +39,8 @@ export const tc: LangContent = {
   },
 
   links: {
-    "live-chat": "聯絡客服",
-    "messaging-app": "Matrix 客服",
+    "live-chat": "聯絡客服(示例地址)",
+    "messaging-app": "Matrix 客服(示例地址)",
     "help-centre": "說明中心",
     "community-guidelines": "社群守則",
     "user-agreement": "使用者協議",

@@ -39,8 +39,8 @@ export const th: LangContent = {
   },
 
   links: {
-    "live-chat": "ติดต่อฝ่ายสนับสนุน",
-    "messaging-app": "ฝ่ายสนับสนุนบน Matrix",
+    "live-chat": "ติดต่อฝ่ายสนับสนุน (ที่อยู่ตัวอย่าง)",
+    "messaging-app": "ฝ่ายสนับสนุนบน Matrix (ที่อยู่ตัวอย่าง)",
     "help-centre": "ศูนย์ช่วยเหลือ",
     "community-guidelines": "แนวปฏิบัติของชุมชน",
     "user-agreement": "ข้อตกลงผู้ใช้",

@@ -40,8 +40,8 @@ export const vi: LangContent = {
   },
 
   links: {
-    "live-chat": "Liên hệ hỗ trợ",
-    "messaging-app": "Hỗ trợ trên Matrix",
+    "live-chat": "Liên hệ hỗ trợ (địa chỉ ví dụ)",
+    "messaging-app": "Hỗ trợ trên Matrix (địa chỉ ví dụ)",
     "help-centre": "Trung tâm trợ giúp",
     "community-guidelines": "Quy tắc cộng đồng",
     "user-agreement": "Thỏa thuận người dùng",
