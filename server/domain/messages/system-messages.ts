@@ -47,6 +47,11 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
   }),
 };
 
+/** The English title and body of a system message (what the seed-features test reads). */
+export function systemMessageText(kind: MessageKind, params: Params = {}) {
+  return TEXTS[kind](params);
+}
+
 export function sendSystemMessage(
   tx: Queryable,
   userId: string,
