@@ -40,7 +40,8 @@ export async function assetsOverview(
     creditLevel: profile.creditLevel,
     // DESIGN §6: no lending is offered.
     loan: "0",
-    // USD equity counts USDT at 1:1 only; other assets join once spot trading prices them.
+    // USD equity counts USDT at 1:1 only: coins bought on the spot market are listed under
+    // `balances` but not priced into it here.
     equityUsd: usdtAmount(available + frozen),
   };
 }
