@@ -39,7 +39,11 @@ export const assetsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const tz = request.query.tz ?? "UTC";
       if (!isTimeZone(tz)) {
-        throw new ApiError(400, "VALIDATION", "tz must be an IANA time zone name, e.g. Europe/Berlin");
+        throw new ApiError(
+          400,
+          "VALIDATION",
+          "tz must be an IANA time zone name, e.g. Europe/Berlin",
+        );
       }
       return ok(await assetsOverview(app.db, signedInUser(request).id, tz));
     },
