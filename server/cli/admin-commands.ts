@@ -18,6 +18,15 @@ import {
   type ArticleCommand,
   type ArticleResult,
 } from "./article-commands";
+import {
+  describeLinkResult,
+  LINK_USAGE,
+  linkCommandFromJson,
+  parseLinkArgs,
+  runLinkCommand,
+  type LinkCommand,
+  type LinkResult,
+} from "./link-commands";
 import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
 import {
   describeMessageSent,
@@ -61,6 +70,7 @@ export type AdminCommand =
   | MessageSendCommand
   | ArticleCommand
   | IdentityCommand
+  | LinkCommand
   | RechargeCommand
   | WithdrawalCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
@@ -73,6 +83,7 @@ export type AdminResult =
   | ({ kind: "ledger-check" } & LedgerCheckReport)
   | ArticleResult
   | IdentityResult
+  | LinkResult
   | RechargeResult
   | WithdrawalResult;
 
@@ -85,6 +96,7 @@ Commands:
 ${MESSAGE_USAGE}
 ${ARTICLE_USAGE}
 ${IDENTITY_USAGE}
+${LINK_USAGE}
 ${RECHARGE_USAGE}
 ${WITHDRAWAL_USAGE}
   help                      show this help
@@ -102,6 +114,7 @@ export function parseAdminArgs(
   if (name === "message") return parseMessageArgs(args.slice(1));
   if (name === "article") return parseArticleArgs(args.slice(1));
   if (name === "identities" || name === "identity") return parseIdentityArgs(name, args.slice(1));
+  if (name === "link") return parseLinkArgs(args.slice(1));
   if (name === "recharges" || name === "recharge") return parseRechargeArgs(name, args.slice(1));
   if (name === "withdrawals" || name === "withdrawal") {
     return parseWithdrawalArgs(name, args.slice(1));
@@ -126,6 +139,7 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   if (typeof v.name === "string" && v.name.startsWith("identity-")) {
     return identityCommandFromJson(v);
   }
+  if (typeof v.name === "string" && v.name.startsWith("link-")) return linkCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("recharge-"))
     return rechargeCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("withdrawal-")) {
@@ -166,6 +180,9 @@ export async function runAdminCommand(
     case "identity-approve":
     case "identity-reject":
       return runIdentityCommand(db, command, actor);
+    case "link-list":
+    case "link-set":
+      return runLinkCommand(db, command, actor);
     case "recharge-list":
     case "recharge-approve":
     case "recharge-reject":
@@ -186,6 +203,8 @@ export function describeResult(result: AdminResult): string {
   if (result.kind === "identity-list" || result.kind === "identity-decided") {
     return describeIdentityResult(result);
   }
+  if (result.kind === "link-list" || result.kind === "link-saved")
+    return describeLinkResult(result);
   if (result.kind === "recharge-list" || result.kind === "recharge-decided") {
     return describeRechargeResult(result);
   }
