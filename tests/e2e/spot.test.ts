@@ -38,7 +38,7 @@ async function orders(token: string, status: "open" | "done"): Promise<SpotOrder
 }
 
 describe("spot trading", () => {
-  it("buys at market, rests a limit sell and cancels it; /records and /my show it; offline it is disabled", async () => {
+  it("fills a crossing limit buy as a taker, rests a limit sell and cancels it; /records and /my show it; offline it is disabled", async () => {
     const { page, server, session } = e2e;
     await signInThroughLogin(page);
     await waitForServiceWorker(page);
