@@ -26,8 +26,8 @@ export function HouseCounterparty() {
   return (
     <p className="q-card q-muted" role="note" data-testid="house-counterparty">
       <Trans>
-        Quanta is the other side of every trade: your orders fill against the house at the prices
-        of the market feed's order book, not against other users.
+        Quanta is the other side of every trade: your orders fill against the house at the prices of
+        the market feed's order book, not against other users.
       </Trans>
     </p>
   );

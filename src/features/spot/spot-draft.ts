@@ -87,7 +87,11 @@ export function priceScaleOf(trading: SpotTrading): number {
 /** The estimate of the form as it stands; null while it cannot be priced (or is malformed). */
 export function estimateOf(form: SpotFormState, trading: SpotTrading): SpotEstimate | null {
   try {
-    return estimateOrder(priceSourceOf(form, trading), numberOf(form, trading), priceScaleOf(trading));
+    return estimateOrder(
+      priceSourceOf(form, trading),
+      numberOf(form, trading),
+      priceScaleOf(trading),
+    );
   } catch {
     // A half-typed value ("1.", too many decimals) has no estimate yet; validation says why.
     return null;

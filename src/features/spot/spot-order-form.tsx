@@ -74,12 +74,7 @@ export function SpotOrderForm(props: {
     event.preventDefault();
     if (rules === null || block !== null) return;
     const price = form.type === 1 ? shownPrice(form, trading) : null;
-    const found = validateSpotOrder(
-      { side: form.side, price, number },
-      rules,
-      estimate,
-      available,
-    );
+    const found = validateSpotOrder({ side: form.side, price, number }, rules, estimate, available);
     setErrors(found);
     if (found.price !== undefined || found.number !== undefined || estimate === null) return;
     props.onReview(draftOf(symbol, form, trading, estimate));

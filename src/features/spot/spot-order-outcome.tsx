@@ -41,7 +41,8 @@ function OutcomeText(props: { order: SpotOrderRow }) {
 export function SpotOrderOutcome(props: { order: SpotOrderRow; onDismiss: () => void }) {
   const live = useSpotOrder(props.order.userId, props.order.id);
   const order = live.status === "ready" && live.value !== null ? live.value : props.order;
-  const tone = order.status === "rejected" ? "error" : order.status === "filled" ? "success" : "info";
+  const tone =
+    order.status === "rejected" ? "error" : order.status === "filled" ? "success" : "info";
   return (
     <TradeToast tone={tone} onDismiss={props.onDismiss} testId="spot-outcome" status={order.status}>
       <p>

@@ -80,9 +80,7 @@ export function SpotScreen(props: {
           />
         }
         header={<PriceHeader symbol={symbol} showPicker={false} showRange showVolume compact />}
-        form={
-          <SpotOrderPanel userId={userId} symbol={symbol} form={form} onFormChange={setForm} />
-        }
+        form={<SpotOrderPanel userId={userId} symbol={symbol} form={form} onFormChange={setForm} />}
         book={
           <OrderBookLadder
             asks={depth?.asks ?? []}

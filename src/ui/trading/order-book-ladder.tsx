@@ -31,10 +31,7 @@ export function OrderBookLadder(props: {
   const rows = props.rows ?? LADDER_ROWS;
   const asks = props.asks.slice(0, rows).reverse();
   const bids = props.bids.slice(0, rows);
-  const largest = [...asks, ...bids].reduce(
-    (max, [, q]) => (compare(q, max) > 0 ? q : max),
-    "0",
-  );
+  const largest = [...asks, ...bids].reduce((max, [, q]) => (compare(q, max) > 0 ? q : max), "0");
   const num = (value: string) => formatThousands(value, i18n.locale);
   const row = (level: LadderLevel, side: "ask" | "bid") => (
     <li key={`${side}-${level[0]}`}>
