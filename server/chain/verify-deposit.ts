@@ -43,7 +43,7 @@ export type DepositVerification =
   /** Valid so far; `match` is null while the transaction is not mined yet. */
   | { kind: "waiting"; confirmations: number; match: DepositMatch | null }
   /** The chain refutes the claim; `reason` is written for the user (and the operator). */
-  | { kind: "invalid"; code: InvalidDepositCode; reason: string }
+  | { kind: "invalid"; code: InvalidDepositCode; reason: string; from?: Address }
   | { kind: "unreachable"; error: string };
 
 export type InvalidDepositCode =
@@ -114,10 +114,13 @@ function chooseTransfer(
   const first = mine[0];
   if (first === undefined) {
     const from = getAddress(firstOpen.args.from);
-    return invalid(
-      "other-sender",
-      `The transfer was sent from ${from}, another wallet than yours; an operator checks it`,
-    );
+    return {
+      ...invalid(
+        "other-sender",
+        `The transfer was sent from ${from}, another wallet than yours; an operator checks it`,
+      ),
+      from,
+    };
   }
   return { logIndex: first.logIndex, from: getAddress(first.args.from) };
 }

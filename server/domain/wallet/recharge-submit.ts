@@ -3,6 +3,12 @@
 // database transaction, RPC reads can be slow — and credits at once when the transfer is
 // confirmed and came from the user's own wallet; otherwise the recharge waits for confirmations
 // (the watcher) or for an operator. Every refusal happens before anything is written.
+//
+// A tx hash is public, so filing it proves nothing (issue 14): the Transfer's sender decides.
+// A claim of a transfer sent from another user's wallet is refused (422 NOT_YOUR_TRANSFER) and
+// reserves nothing; one the chain contradicts (no such transfer, another amount, reverted) is
+// refused too (422 TRANSFER_MISMATCH). Only a transfer from an address that is no user's goes to
+// an operator, with every user's competing claim visible there.
 import { getAddress, type Address, type Hex } from "viem";
 import { DEPOSIT_MIN_AMOUNT } from "../../../protocol/chain";
 import type { Recharge, RechargeVerification } from "../../../protocol/wallet";
@@ -11,6 +17,7 @@ import { verifyDeposit, type DepositVerification } from "../../chain/verify-depo
 import type { Db, Queryable } from "../../db/db";
 import { creditedLogIndexes, insertRecharge } from "../../db/repositories/recharge-repository";
 import { findUpload } from "../../db/repositories/upload-repository";
+import { findUserByAddress } from "../../db/repositories/user-repository";
 import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatAmount, parseAmount } from "../ledger/amounts";
@@ -89,7 +96,33 @@ async function askChain(
     sender,
     credited,
   });
-  return { verification, chainId: chain.chainId };
+  if (verification.kind !== "invalid") return { verification, chainId: chain.chainId };
+  switch (verification.code) {
+    case "unknown-tx":
+      // May still be on its way from the wallet's node: the watcher gives it a grace period.
+      return { verification, chainId: chain.chainId };
+    case "no-transfer":
+    case "reverted":
+      throw new ApiError(422, "TRANSFER_MISMATCH", verification.reason);
+    case "already-credited":
+      throw new ApiError(409, "CONFLICT", verification.reason);
+    case "other-sender":
+      return otherSender(db, verification.from);
+  }
+}
+
+/** A transfer from another wallet: refused if that wallet is a user's, else an operator's call. */
+async function otherSender(db: Db, from: Address | undefined): Promise<ChainAnswer> {
+  if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
+    throw new ApiError(
+      422,
+      "NOT_YOUR_TRANSFER",
+      `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
+    );
+  }
+  return {
+    manual: `The transfer was sent from ${from ?? "an unknown address"}, which is not your wallet nor any account's; an operator checks whose it is`,
+  };
 }
 
 async function record(
@@ -115,7 +148,7 @@ async function record(
     throw new ApiError(
       409,
       "CONFLICT",
-      "This transaction hash was already submitted with another recharge",
+      "You already submitted this transaction hash with another recharge",
     );
   }
   if (checked !== null && "verification" in checked && checked.verification.kind === "confirmed") {
@@ -141,13 +174,8 @@ function plan(checked: ChainAnswer | null): {
 } {
   if (checked === null) return { verification: "none", reason: null };
   if ("manual" in checked) return { verification: "manual", reason: checked.manual };
-  const v = checked.verification;
-  // A confirmed one is inserted as waiting and credited in the same transaction.
-  // A hash our node does not know yet may still be on its way from the user's wallet's node:
-  // the watcher gives it UNKNOWN_TX_GRACE_SECONDS before an operator takes over.
-  if (v.kind === "invalid" && v.code !== "unknown-tx") {
-    return { verification: "manual", reason: v.reason };
-  }
+  // A confirmed one is inserted as waiting and credited in the same transaction; an unknown hash
+  // (askChain refused every other invalid one) waits UNKNOWN_TX_GRACE_SECONDS in the watcher.
   return { verification: "waiting", reason: null };
 }
 
