@@ -67,8 +67,15 @@ export async function submitRecharge(db: Db, command: RechargeCommand): Promise<
   return answer.data;
 }
 
-/** What the chain said, or why it was not asked (the recharge then waits for an operator). */
-type ChainAnswer = { verification: DepositVerification; chainId: number } | { manual: string };
+/**
+ * What the chain said, why it was not asked (the recharge then waits for an operator), or why the
+ * claim is refused — thrown inside the idempotency transaction, so a replayed key still gets the
+ * answer it got first (a transfer credited since then does not turn it into a refusal).
+ */
+type ChainAnswer =
+  | { verification: DepositVerification; chainId: number }
+  | { manual: string }
+  | { refused: ApiError };
 
 async function askChain(
   db: Db,
@@ -103,9 +110,9 @@ async function askChain(
       return { verification, chainId: chain.chainId };
     case "no-transfer":
     case "reverted":
-      throw new ApiError(422, "TRANSFER_MISMATCH", verification.reason);
+      return { refused: new ApiError(422, "TRANSFER_MISMATCH", verification.reason) };
     case "already-credited":
-      throw new ApiError(409, "CONFLICT", verification.reason);
+      return { refused: new ApiError(409, "CONFLICT", verification.reason) };
     case "other-sender":
       return otherSender(db, verification.from);
   }
@@ -114,11 +121,13 @@ async function askChain(
 /** A transfer from another wallet: refused if that wallet is a user's, else an operator's call. */
 async function otherSender(db: Db, from: Address | undefined): Promise<ChainAnswer> {
   if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
-    throw new ApiError(
-      422,
-      "NOT_YOUR_TRANSFER",
-      `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
-    );
+    return {
+      refused: new ApiError(
+        422,
+        "NOT_YOUR_TRANSFER",
+        `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
+      ),
+    };
   }
   return {
     manual: `The transfer was sent from ${from ?? "an unknown address"}, which is not your wallet nor any account's; an operator checks whose it is`,
@@ -135,6 +144,7 @@ async function record(
   if (voucher === null || voucher.user_id !== userId || voucher.purpose !== "voucher") {
     throw invalid('"voucher" must be the id of a voucher image you uploaded');
   }
+  if (checked !== null && "refused" in checked) throw checked.refused;
   const { verification, reason } = plan(checked);
   const row = await insertRecharge(tx, {
     userId,
@@ -168,7 +178,7 @@ async function record(
   return toRecharge(row);
 }
 
-function plan(checked: ChainAnswer | null): {
+function plan(checked: Exclude<ChainAnswer, { refused: ApiError }> | null): {
   verification: Exclude<RechargeVerification, "verified">;
   reason: string | null;
 } {
