@@ -286,3 +286,17 @@ async function updateOne(
   if (!row) throw new Error("recharge update matched no row under review");
   return row;
 }
+
+/** The user's credited recharge of this transfer (any log of the tx), if one exists. */
+export async function creditedRechargeOfUser(
+  db: Queryable,
+  d: { chainId: number; txHash: string; userId: string; amount: bigint },
+): Promise<RechargeRow | null> {
+  const [row] = await db.query<RechargeRow>(
+    `SELECT ${R_COLUMNS} FROM credited_deposits c JOIN recharges r ON r.id = c.recharge_id
+      WHERE c.chain_id = $1 AND c.tx_hash = $2 AND r.user_id = $3 AND r.amount = $4
+      ORDER BY r.id LIMIT 1`,
+    [d.chainId, d.txHash, d.userId, d.amount.toString()],
+  );
+  return row ?? null;
+}

@@ -15,7 +15,12 @@ import type { Recharge, RechargeVerification } from "../../../protocol/wallet";
 import type { ChainEndpoint } from "../../chain/chain-endpoint";
 import { verifyDeposit, type DepositVerification } from "../../chain/verify-deposit";
 import type { Db, Queryable } from "../../db/db";
-import { creditedLogIndexes, insertRecharge } from "../../db/repositories/recharge-repository";
+import {
+  creditedLogIndexes,
+  creditedRechargeOfUser,
+  insertRecharge,
+  type RechargeRow,
+} from "../../db/repositories/recharge-repository";
 import { findUpload } from "../../db/repositories/upload-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
 import { ApiError } from "../../plugins/envelope";
@@ -75,7 +80,9 @@ export async function submitRecharge(db: Db, command: RechargeCommand): Promise<
 type ChainAnswer =
   | { verification: DepositVerification; chainId: number }
   | { manual: string }
-  | { refused: ApiError };
+  | { refused: ApiError }
+  /** The deposit watcher credited this very transfer to the user already: that is the answer. */
+  | { credited: RechargeRow };
 
 async function askChain(
   db: Db,
@@ -111,8 +118,16 @@ async function askChain(
     case "no-transfer":
     case "reverted":
       return { refused: new ApiError(422, "TRANSFER_MISMATCH", verification.reason) };
-    case "already-credited":
+    case "already-credited": {
+      const mine = await creditedRechargeOfUser(db, {
+        chainId: chain.chainId,
+        txHash,
+        userId: command.userId,
+        amount: input.amount,
+      });
+      if (mine !== null) return { credited: mine };
       return { refused: new ApiError(409, "CONFLICT", verification.reason) };
+    }
     case "other-sender":
       return otherSender(db, verification.from);
   }
@@ -145,6 +160,7 @@ async function record(
     throw invalid('"voucher" must be the id of a voucher image you uploaded');
   }
   if (checked !== null && "refused" in checked) throw checked.refused;
+  if (checked !== null && "credited" in checked) return toRecharge(checked.credited);
   const { verification, reason } = plan(checked);
   const row = await insertRecharge(tx, {
     userId,
@@ -178,7 +194,9 @@ async function record(
   return toRecharge(row);
 }
 
-function plan(checked: Exclude<ChainAnswer, { refused: ApiError }> | null): {
+function plan(
+  checked: Exclude<ChainAnswer, { refused: ApiError } | { credited: RechargeRow }> | null,
+): {
   verification: Exclude<RechargeVerification, "verified">;
   reason: string | null;
 } {
