@@ -104,16 +104,12 @@ function chooseTransfer(
         : "This transaction sends a different USDT amount to the deposit address than the amount entered",
     );
   }
-  const open = exact.filter((log) => !claim.credited.includes(log.logIndex));
-  const firstOpen = open[0];
-  if (firstOpen === undefined) {
-    return invalid("already-credited", "This transfer was already credited to a recharge");
-  }
+  // The sender first: a claim of someone else's transfer is that, whether or not it was credited.
   const sender = claim.sender;
-  const mine = sender === "any" ? open : open.filter((l) => isAddressEqual(l.args.from, sender));
-  const first = mine[0];
-  if (first === undefined) {
-    const from = getAddress(firstOpen.args.from);
+  const mine = sender === "any" ? exact : exact.filter((l) => isAddressEqual(l.args.from, sender));
+  const firstExact = exact[0];
+  if (mine.length === 0 && firstExact !== undefined) {
+    const from = getAddress(firstExact.args.from);
     return {
       ...invalid(
         "other-sender",
@@ -121,6 +117,10 @@ function chooseTransfer(
       ),
       from,
     };
+  }
+  const first = mine.find((log) => !claim.credited.includes(log.logIndex));
+  if (first === undefined) {
+    return invalid("already-credited", "This transfer was already credited to a recharge");
   }
   return { logIndex: first.logIndex, from: getAddress(first.args.from) };
 }

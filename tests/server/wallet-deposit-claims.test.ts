@@ -3,7 +3,8 @@
 // confirmed transfer from a user's wallet without any claim; transfers from addresses that are no
 // user's go to operators with the competing claims visible. Real app, PGlite, real anvil.
 import type { FastifyInstance } from "fastify";
-import { parseUnits } from "viem";
+import { createWalletClient, erc20Abi, http, parseUnits, type Hex } from "viem";
+import { anvil as anvilChain } from "viem/chains";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
@@ -20,6 +21,7 @@ import {
   rechargeBills,
   rechargeOf,
   sendToDeposit,
+  testClient,
   walletState,
   walletUser,
   type WalletUser,
@@ -107,6 +109,43 @@ describe("a claim of someone else's transfer", () => {
     expect(credited).toMatchObject({ amount: "25", status: 1, verification: "verified", txHash });
     expect(credited?.voucher).toBeNull();
     expect(await myRecharges(stranger)).toEqual([]);
+  });
+
+  it("filed before the transfer is mined, ends failed once the chain shows whose it is", async () => {
+    const anvil = testClient(chain);
+    await anvil.setAutomine(false);
+    let txHash: Hex;
+    try {
+      const wallet = createWalletClient({
+        account: sender.account,
+        chain: { ...anvilChain, id: chain.chainId },
+        transport: http(chain.rpcUrl),
+      });
+      txHash = await wallet.writeContract({
+        address: chain.token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [chain.depositAddress, parseUnits("35", 6)],
+        gas: 100_000n,
+      });
+      // In the mempool only: the stranger's claim cannot be checked yet and waits.
+      const early = rechargeOf(
+        await postRecharge(app, stranger, { amount: "35", voucher: stranger.voucher, txHash }),
+      );
+      expect(early).toMatchObject({ status: 0, verification: "waiting" });
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    await mine(chain, 2);
+    await depositWatcher().tick();
+    await rechargeWatcher().tick();
+    const [theirs] = await myRecharges(stranger);
+    expect(theirs).toMatchObject({ status: 2 });
+    expect(theirs?.reason).toMatch(/another user's wallet/);
+    expect(await rechargeBills(getDb(), stranger.userId)).toEqual([]);
+    const [mine_] = await myRecharges(sender);
+    expect(mine_).toMatchObject({ amount: "35", status: 1, txHash });
+    await expectLedgerOk();
   });
 
   it("is refused with 422 TRANSFER_MISMATCH when the chain contradicts it, writing nothing", async () => {

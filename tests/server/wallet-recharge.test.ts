@@ -132,8 +132,8 @@ describe("POST /wallet/recharge with a tx hash", () => {
     const thief = await walletUser(app, getDb());
     const afterThief = await walletState(getDb());
     const stolen = await postRecharge(app, thief, { ...body, voucher: thief.voucher });
-    expect(stolen.statusCode, stolen.body).toBe(409);
-    expect(stolen.json<{ Message: string }>().Message).toMatch(/already credited/);
+    expect(stolen.statusCode, stolen.body).toBe(422);
+    expect(stolen.json()).toMatchObject({ Code: "NOT_YOUR_TRANSFER" });
     expect(await walletState(getDb())).toEqual(afterThief);
     expect(afterThief.bills).toBe(before.bills);
     expect(await rechargeBills(getDb(), user.userId)).toHaveLength(1);
