@@ -43,7 +43,14 @@ export type DepositVerification =
   /** Valid so far; `match` is null while the transaction is not mined yet. */
   | { kind: "waiting"; confirmations: number; match: DepositMatch | null }
   /** The chain refutes the claim; `reason` is written for the user (and the operator). */
-  | { kind: "invalid"; code: InvalidDepositCode; reason: string; from?: Address }
+  | {
+      kind: "invalid";
+      code: InvalidDepositCode;
+      reason: string;
+      /** other-sender: who sent it, and whether every such transfer was credited already. */
+      from?: Address;
+      credited?: boolean;
+    }
   | { kind: "unreachable"; error: string };
 
 export type InvalidDepositCode =
@@ -116,6 +123,7 @@ function chooseTransfer(
         `The transfer was sent from ${from}, another wallet than yours; an operator checks it`,
       ),
       from,
+      credited: exact.every((log) => claim.credited.includes(log.logIndex)),
     };
   }
   const first = mine.find((log) => !claim.credited.includes(log.logIndex));

@@ -129,12 +129,16 @@ async function askChain(
       return { refused: new ApiError(409, "CONFLICT", verification.reason) };
     }
     case "other-sender":
-      return otherSender(db, verification.from);
+      return otherSender(db, verification.from, verification.credited === true);
   }
 }
 
 /** A transfer from another wallet: refused if that wallet is a user's, else an operator's call. */
-async function otherSender(db: Db, from: Address | undefined): Promise<ChainAnswer> {
+async function otherSender(
+  db: Db,
+  from: Address | undefined,
+  credited: boolean,
+): Promise<ChainAnswer> {
   if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
     return {
       refused: new ApiError(
@@ -142,6 +146,11 @@ async function otherSender(db: Db, from: Address | undefined): Promise<ChainAnsw
         "NOT_YOUR_TRANSFER",
         `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
       ),
+    };
+  }
+  if (credited) {
+    return {
+      refused: new ApiError(409, "CONFLICT", "This transfer was already credited to a recharge"),
     };
   }
   return {
