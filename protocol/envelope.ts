@@ -24,6 +24,12 @@ export const ERROR_CODES = [
   "INSUFFICIENT_BALANCE",
   "BELOW_MINIMUM",
   "PREVIOUS_ORDER_OPEN",
+  /** A recharge names a transfer that another user's wallet sent (422). */
+  "NOT_YOUR_TRANSFER",
+  /** A recharge's transfer does not exist as claimed: another token, recipient, amount, or reverted (422). */
+  "TRANSFER_MISMATCH",
+  /** A withdrawal to an address that would lose the funds or loop them back (422). */
+  "DESTINATION_NOT_ALLOWED",
   "RATE_LIMITED",
   /** A per-user allowance is used up (e.g. daily uploads); it renews with time. */
   "QUOTA_EXCEEDED",

@@ -32,8 +32,11 @@ export interface Recharge {
   amount: string;
   status: RechargeStatus;
   txHash: string | null;
-  /** The voucher upload's id (readable by its owner and operators). */
-  voucher: string;
+  /**
+   * The voucher upload's id (readable by its owner and operators); null when the server found
+   * the transfer from the user's wallet on chain and credited it without a claim.
+   */
+  voucher: string | null;
   verification: RechargeVerification;
   createdAt: string;
   reviewedAt: string | null;
@@ -88,7 +91,12 @@ export interface AdminRechargeItem extends Recharge {
   userId: string;
   /** The user's wallet address, or null for a password-only account. */
   userAddress: string | null;
-  voucherUrl: string;
+  voucherUrl: string | null;
+  /**
+   * Other users' open or credited recharges naming the same tx hash, oldest first: a transfer
+   * from an address that is no user's is claimed by whoever asks, and the first claim wins nothing.
+   */
+  competingClaims: string[];
   /** The Transfer log credited (chain id, log index, sender), once known. */
   chainId: number | null;
   logIndex: number | null;

@@ -1,11 +1,14 @@
 // The demo dev chain: anvil + Test USDT deployed from source + a deposit address and a hot wallet.
-// Everything lives in memory and dies with anvil: a restart starts a fresh chain and redeploys
-// (the contract usually lands at the same address, since the deployer's nonce starts at 0 again).
+// Chain state lives in memory and dies with anvil: a restart starts a fresh chain and redeploys
+// (the contract lands at the same address, since the deployer's nonce starts at 0 again). The
+// platform's keys do not come from anvil's public mnemonic: they are random per data directory
+// (platform-keys.ts), and anvil's first account only pays them their ETH at start.
 import {
   createPublicClient,
   createWalletClient,
   getAddress,
   http,
+  parseEther,
   parseUnits,
   type Abi,
   type Address,
@@ -17,16 +20,17 @@ import { anvil } from "viem/chains";
 import { startAnvil, DEV_CHAIN_ID, DEV_MNEMONIC } from "./anvil-process";
 import type { ChainEndpoint } from "./chain-endpoint";
 import { createHotWallet, type HotWallet } from "./hot-wallet";
+import { loadPlatformKeys, platformAddresses } from "./platform-keys";
 import { loadTestUsdtArtifact } from "./test-usdt-artifact";
 
 /** Test USDT the hot wallet starts with: plenty for faucets and withdrawals in a demo. */
 export const HOT_WALLET_FLOAT = parseUnits("100000000", 6);
 
-// Which of the mnemonic's accounts does what. The deployer (owner, the only minter) is not the
-// deposit address, so a deposit is never confused with the owner's own transfers.
-const DEPLOYER_INDEX = 0;
-const HOT_WALLET_INDEX = 1;
-const DEPOSIT_INDEX = 2;
+/** ETH the platform's deployer and hot wallet get from anvil's account #0 at start. */
+const DEPLOYER_ETH = parseEther("10");
+const HOT_WALLET_ETH = parseEther("5000");
+/** ETH the faucet sends with its test USDT: gas for many transfers to the deposit address. */
+export const FAUCET_GAS = parseEther("0.1");
 
 export interface DevChain extends ChainEndpoint {
   hotWallet: Address;
@@ -35,13 +39,19 @@ export interface DevChain extends ChainEndpoint {
   pid: number;
   abi: Abi;
   publicClient: PublicClient;
+  /** The platform's own addresses (deployer, hot wallet, deposit): /rpc never relays their txs. */
+  platformAddresses: readonly Address[];
+  /** Where the compiled Test USDT is cached and the platform keys are kept. */
+  cacheDir: string;
   /** A Test USDT transfer from the hot wallet, sent (not awaited to inclusion), via its queue. */
   sendTestUsdt(to: Address, units: bigint): Promise<Hex>;
+  /** ETH for gas from the hot wallet, sent (not awaited to inclusion), via its queue. */
+  sendGas(to: Address, wei: bigint): Promise<Hex>;
   stop(): Promise<void>;
 }
 
 export interface DevChainOptions {
-  /** Where the compiled Test USDT is cached (DATA_DIR/chain in the server). */
+  /** Where the compiled Test USDT is cached and the platform keys kept (DATA_DIR/chain). */
   cacheDir: string;
   confirmations: number;
   /** Default 1 s: blocks keep coming, so confirmations advance like on a real chain. */
@@ -51,14 +61,29 @@ export interface DevChainOptions {
 export async function startDevChain(options: DevChainOptions): Promise<DevChain> {
   // Compile (or read the cache) first: no anvil runs if the source does not compile.
   const { artifact } = await loadTestUsdtArtifact(options.cacheDir);
+  const platform = loadPlatformKeys(options.cacheDir);
   const node = await startAnvil({ blockTimeSeconds: options.blockTimeSeconds ?? 1 });
   try {
     const transport = http(node.rpcUrl);
     const chain = { ...anvil, id: DEV_CHAIN_ID };
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 200 });
-    const account = (addressIndex: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex });
-    const deployer = createWalletClient({ chain, transport, account: account(DEPLOYER_INDEX) });
-    const hot = createWalletClient({ chain, transport, account: account(HOT_WALLET_INDEX) });
+    const funder = createWalletClient({
+      chain,
+      transport,
+      account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }),
+    });
+    const deployer = createWalletClient({ chain, transport, account: platform.deployer });
+    const hot = createWalletClient({ chain, transport, account: platform.hotWallet });
+
+    // Gas for the platform's accounts: sent one after another (one nonce order), awaited together.
+    const funding = [
+      await funder.sendTransaction({ to: deployer.account.address, value: DEPLOYER_ETH }),
+      await funder.sendTransaction({ to: hot.account.address, value: HOT_WALLET_ETH }),
+    ];
+    for (const hash of funding) {
+      const funded = await publicClient.waitForTransactionReceipt({ hash });
+      if (funded.status !== "success") throw new Error("funding the platform accounts failed");
+    }
 
     const deployHash = await deployer.deployContract({
       abi: artifact.abi,
@@ -81,7 +106,7 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
 
     // Faucet and withdrawals share this one queue, so they never take the same nonce.
     const hotWalletSender = createHotWallet({
-      account: account(HOT_WALLET_INDEX),
+      account: platform.hotWallet,
       chain,
       rpcUrl: node.rpcUrl,
       token,
@@ -89,19 +114,23 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
     });
     const sendTestUsdt = async (to: Address, units: bigint): Promise<Hex> =>
       (await hotWalletSender.transfer({ to, units })).hash;
+    const sendGas = (to: Address, wei: bigint): Promise<Hex> => hotWalletSender.sendNative(to, wei);
 
     return {
       chainId: DEV_CHAIN_ID,
       rpcUrl: node.rpcUrl,
       token,
-      depositAddress: account(DEPOSIT_INDEX).address,
+      depositAddress: platform.deposit.address,
       confirmations: options.confirmations,
       hotWallet: hot.account.address,
       hotWalletSender,
       pid: node.pid,
       abi: artifact.abi,
       publicClient,
+      platformAddresses: platformAddresses(platform),
+      cacheDir: options.cacheDir,
       sendTestUsdt,
+      sendGas,
       stop: node.stop,
     };
   } catch (err) {

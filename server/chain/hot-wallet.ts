@@ -59,6 +59,8 @@ export interface HotWallet {
    * NonceSpentError when their nonce was used by another transaction and these bytes are unknown.
    */
   rebroadcast(raw: Hex): Promise<Hex>;
+  /** Sends the chain's own coin (demo faucet: ETH for gas), in the same nonce order. */
+  sendNative(to: Address, wei: bigint): Promise<Hex>;
 }
 
 /** The node would revert the transfer (e.g. the hot wallet holds less than `units`). */
@@ -150,6 +152,18 @@ export function createHotWallet(options: HotWalletOptions): HotWallet {
         return signed;
       }),
     rebroadcast: (raw) => serial(() => broadcast(raw)),
+    sendNative: (to, wei) =>
+      serial(async () => {
+        const pending = await publicClient.getTransactionCount({
+          address: account.address,
+          blockTag: "pending",
+        });
+        const nonce = Math.max(pending, nextNonce);
+        const prepared = await wallet.prepareTransactionRequest({ to, value: wei, nonce, chain });
+        const hash = await broadcast(await wallet.signTransaction(prepared));
+        nextNonce = nonce + 1;
+        return hash;
+      }),
   };
 }
 

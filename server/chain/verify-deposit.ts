@@ -43,7 +43,14 @@ export type DepositVerification =
   /** Valid so far; `match` is null while the transaction is not mined yet. */
   | { kind: "waiting"; confirmations: number; match: DepositMatch | null }
   /** The chain refutes the claim; `reason` is written for the user (and the operator). */
-  | { kind: "invalid"; code: InvalidDepositCode; reason: string }
+  | {
+      kind: "invalid";
+      code: InvalidDepositCode;
+      reason: string;
+      /** other-sender: who sent it, and whether every such transfer was credited already. */
+      from?: Address;
+      credited?: boolean;
+    }
   | { kind: "unreachable"; error: string };
 
 export type InvalidDepositCode =
@@ -104,20 +111,24 @@ function chooseTransfer(
         : "This transaction sends a different USDT amount to the deposit address than the amount entered",
     );
   }
-  const open = exact.filter((log) => !claim.credited.includes(log.logIndex));
-  const firstOpen = open[0];
-  if (firstOpen === undefined) {
-    return invalid("already-credited", "This transfer was already credited to a recharge");
-  }
+  // The sender first: a claim of someone else's transfer is that, whether or not it was credited.
   const sender = claim.sender;
-  const mine = sender === "any" ? open : open.filter((l) => isAddressEqual(l.args.from, sender));
-  const first = mine[0];
+  const mine = sender === "any" ? exact : exact.filter((l) => isAddressEqual(l.args.from, sender));
+  const firstExact = exact[0];
+  if (mine.length === 0 && firstExact !== undefined) {
+    const from = getAddress(firstExact.args.from);
+    return {
+      ...invalid(
+        "other-sender",
+        `The transfer was sent from ${from}, another wallet than yours; an operator checks it`,
+      ),
+      from,
+      credited: exact.every((log) => claim.credited.includes(log.logIndex)),
+    };
+  }
+  const first = mine.find((log) => !claim.credited.includes(log.logIndex));
   if (first === undefined) {
-    const from = getAddress(firstOpen.args.from);
-    return invalid(
-      "other-sender",
-      `The transfer was sent from ${from}, another wallet than yours; an operator checks it`,
-    );
+    return invalid("already-credited", "This transfer was already credited to a recharge");
   }
   return { logIndex: first.logIndex, from: getAddress(first.args.from) };
 }

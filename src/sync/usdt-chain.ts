@@ -3,6 +3,7 @@
 // only by dynamic import (wallet-balance.ts, wallet-commands.ts), never from the entry chunk.
 // Every RPC goes through our server's relay (demo) or the user's own wallet — never a public node.
 import {
+  BaseError,
   createPublicClient,
   createWalletClient,
   custom,
@@ -11,6 +12,7 @@ import {
   formatUnits,
   getAddress,
   http,
+  InsufficientFundsError,
   isAddress,
   parseUnits,
   type Address,
@@ -91,6 +93,16 @@ export class TransferRevertedError extends Error {
   override name = "TransferRevertedError";
 }
 
+/** The wallet holds less USDT than the transfer sends (checked before asking it to sign). */
+export class InsufficientUsdtError extends Error {
+  override name = "InsufficientUsdtError";
+}
+
+/** The wallet has no ETH for the network fee (gas): the node would refuse the transaction. */
+export class NoGasError extends Error {
+  override name = "NoGasError";
+}
+
 /** The injected wallet is on another chain than the deposit address. */
 export class WrongChainError extends Error {
   override name = "WrongChainError";
@@ -122,13 +134,32 @@ export async function sendUsdtTransfer(request: TransferRequest): Promise<Hex> {
     account = getAddress(first);
   }
   const wallet = createWalletClient({ account, chain, transport });
-  const hash = await wallet.writeContract({
-    address: getAddress(request.token),
-    abi: erc20Abi,
-    functionName: "transfer",
-    args: [getAddress(request.to), parseUnits(request.amount, USDT_DECIMALS)],
-  });
   const reader = createPublicClient({ chain, transport });
+  const from = typeof account === "string" ? account : account.address;
+  const token = getAddress(request.token);
+  const units = parseUnits(request.amount, USDT_DECIMALS);
+  // Name the real cause before the wallet is asked to sign: a transfer without gas or without
+  // the USDT would only fail with a node error the user cannot read.
+  const [held, gas] = await Promise.all([
+    reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [from] }),
+    reader.getBalance({ address: from }),
+  ]);
+  if (held < units) throw new InsufficientUsdtError("The wallet holds less USDT than that.");
+  if (gas === 0n) throw new NoGasError("The wallet has no ETH for gas.");
+  let hash: Hex;
+  try {
+    hash = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [getAddress(request.to), units],
+    });
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((e) => e instanceof InsufficientFundsError)) {
+      throw new NoGasError("The wallet has too little ETH for gas.", { cause: error });
+    }
+    throw error;
+  }
   try {
     const receipt = await reader.waitForTransactionReceipt({
       hash,

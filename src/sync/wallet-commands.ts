@@ -82,7 +82,8 @@ export async function requestWithdrawal(form: {
   return enqueue(userId, "wallet.withdraw", { amount: form.amount, address });
 }
 
-export type WalletSendFailure = "no-wallet" | "wrong-chain" | "rejected" | "reverted" | "failed";
+export type WalletSendFailure =
+  "no-wallet" | "wrong-chain" | "rejected" | "no-gas" | "insufficient-usdt" | "reverted" | "failed";
 
 /** Sending from the wallet did not work; `kind` says why (the screen translates it). */
 export class WalletSendError extends Error {
@@ -142,6 +143,10 @@ export async function sendUsdtFromWallet(amount: string, deposit: DepositInfo): 
     if (error instanceof chain.WrongChainError) throw new WalletSendError("wrong-chain", message);
     if (error instanceof chain.TransferRevertedError)
       throw new WalletSendError("reverted", message);
+    if (error instanceof chain.NoGasError) throw new WalletSendError("no-gas", message);
+    if (error instanceof chain.InsufficientUsdtError) {
+      throw new WalletSendError("insufficient-usdt", message);
+    }
     if (isUserRejection(error)) throw new WalletSendError("rejected", message);
     throw new WalletSendError("failed", message, { cause: error });
   }

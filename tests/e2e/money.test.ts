@@ -17,7 +17,7 @@ import { api, createOperator, SERVER_POLL_MS } from "./helpers/accounts";
 import { setNetwork, tokenOf, waitForServiceWorker, LOCAL } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 
-/** Anvil's test account #3: not the deployer (#0), hot wallet (#1) or deposit address (#2). */
+/** Anvil's public test account #3, funded with ETH (the platform's own keys are random per data dir). */
 const ANVIL_KEY_3 = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
 
 const dist = copyDist();

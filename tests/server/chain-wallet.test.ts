@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEPOSIT_MIN_AMOUNT, FAUCET_AMOUNT, type DepositInfo } from "../../protocol/chain";
 import { API_BASE, RPC_PATH } from "../../protocol/paths";
 import { DEV_MNEMONIC } from "../../server/chain/anvil-process";
-import type { DevChain } from "../../server/chain/dev-chain";
+import { FAUCET_GAS, type DevChain } from "../../server/chain/dev-chain";
+import { loadPlatformKeys } from "../../server/chain/platform-keys";
 import { RPC_BODY_LIMIT } from "../../server/routes/rpc/index";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { buildTestApp, testConfig } from "./helpers/test-app";
@@ -64,6 +65,8 @@ function rpc(payload: string, target = app, contentType = "application/json") {
     payload,
   });
 }
+
+const randomAddressOf = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
 const call = (method: string, params: unknown[] = [], id: number | string = 1) =>
   JSON.stringify({ jsonrpc: "2.0", id, method, params });
@@ -143,6 +146,9 @@ describe("POST /wallet/faucet", () => {
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash });
     expect(receipt.status).toBe("success");
     expect(await balanceOf(user.address ?? "")).toBe(parseUnits(FAUCET_AMOUNT, 6));
+    // And ETH, so the wallet can pay the gas of sending that USDT on (issue 15).
+    const gas = await chain.publicClient.getBalance({ address: getAddress(user.address ?? "") });
+    expect(gas).toBe(FAUCET_GAS);
 
     const replay = await faucet("faucet-1");
     expect(replay.statusCode).toBe(200);
@@ -250,6 +256,50 @@ describe("POST /api/v1/rpc", () => {
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: result });
     expect(receipt.status).toBe("success");
     expect(await chain.publicClient.getBalance({ address: to })).toBe(parseUnits("0.25", 18));
+  });
+
+  it.each(["hotWallet", "deployer", "deposit"] as const)(
+    "refuses a raw transaction signed by the platform's %s key and sends nothing",
+    async (role) => {
+      // Whoever got hold of such bytes (or the key) must not move the platform's funds via /rpc.
+      const platform = loadPlatformKeys(chain.cacheDir)[role];
+      const nonce = await chain.publicClient.getTransactionCount({ address: platform.address });
+      const fees = await chain.publicClient.estimateFeesPerGas();
+      const signed = await platform.signTransaction({
+        chainId: 31337,
+        type: "eip1559",
+        to: chain.token,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [randomAddressOf(), 1n],
+        }),
+        nonce,
+        gas: 100_000n,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      const response = await rpc(call("eth_sendRawTransaction", [signed], 9));
+      expect(response.json()).toMatchObject({
+        jsonrpc: "2.0",
+        id: 9,
+        error: { code: -32003, message: expect.stringContaining("platform's own accounts") },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const pending = await chain.publicClient.getTransactionCount({
+        address: platform.address,
+        blockTag: "pending",
+      });
+      expect(pending).toBe(nonce);
+    },
+  );
+
+  it("refuses eth_sendRawTransaction whose parameter is not a signed transaction", async () => {
+    const answer = (await rpc(call("eth_sendRawTransaction", ["0x1234"]))).json();
+    expect(answer).toMatchObject({ error: { code: -32602 } });
+    expect((await rpc(call("eth_sendRawTransaction", []))).json()).toMatchObject({
+      error: { code: -32602 },
+    });
   });
 
   it.each([

@@ -186,9 +186,9 @@ describe("POST /wallet/withdraw", () => {
     ],
     [
       { amount: "10", address: `0x${"0".repeat(40)}` },
-      400,
-      "VALIDATION",
-      'Invalid body: "address" is the zero address; USDT sent there is lost',
+      422,
+      "DESTINATION_NOT_ALLOWED",
+      "You cannot withdraw to the zero address: USDT sent there is lost for good",
     ],
     [{ amount: "100", address }, 422, "INSUFFICIENT_BALANCE", "Insufficient available balance"],
     // The fee is frozen with the amount: the whole balance cannot leave.
@@ -202,6 +202,26 @@ describe("POST /wallet/withdraw", () => {
     expect(await moneySnapshot(getDb())).toEqual(before);
     await ledgerOk();
   });
+
+  it.each([
+    ["the USDT contract", () => chain.token, /the USDT contract itself/],
+    ["the deposit address", () => chain.depositAddress, /deposit or hot-wallet address/],
+    ["the hot wallet", () => chain.hotWallet, /deposit or hot-wallet address/],
+    ["the hot wallet in lower case", () => chain.hotWallet.toLowerCase(), /hot-wallet/],
+  ])(
+    "refuses a withdrawal to %s with 422 DESTINATION_NOT_ALLOWED, changing nothing",
+    async (_, to, message) => {
+      app.chain.attachDev(chain);
+      await demoFunds(app, user, "50");
+      const before = await moneySnapshot(getDb());
+      const response = await postWithdraw(app, user, { amount: "10", address: to() });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toMatchObject({ Code: "DESTINATION_NOT_ALLOWED" });
+      expect(response.json<{ Message: string }>().Message).toMatch(message);
+      expect(await moneySnapshot(getDb())).toEqual(before);
+      await ledgerOk();
+    },
+  );
 
   it("accepts an all-upper-case address and checksums it; refuses a missing key or token", async () => {
     await demoFunds(app, user, "50");

@@ -8,7 +8,8 @@ export interface RechargeRow {
   id: string;
   user_id: string;
   amount: string;
-  voucher_upload_id: string;
+  /** Null for a transfer the deposit watcher credited without a claim. */
+  voucher_upload_id: string | null;
   tx_hash: string | null;
   status: RechargeStatus;
   verification: RechargeVerification;
@@ -25,6 +26,8 @@ export interface RechargeRow {
 /** A recharge with its owner's wallet address (null for a password-only account). */
 export interface RechargeWithUserRow extends RechargeRow {
   user_address: string | null;
+  /** Other open or credited recharges naming the same tx hash (operators see the competition). */
+  competing_claims: string[];
 }
 
 const COLUMN_NAMES = [
@@ -46,27 +49,31 @@ const COLUMN_NAMES = [
 ];
 const COLUMNS = COLUMN_NAMES.join(", ");
 const R_COLUMNS = COLUMN_NAMES.map((name) => `r.${name}`).join(", ");
-const WITH_USER = `SELECT ${R_COLUMNS}, u.address AS user_address
+const WITH_USER = `SELECT ${R_COLUMNS}, u.address AS user_address,
+    ARRAY(SELECT o.id::text FROM recharges o
+           WHERE o.tx_hash = r.tx_hash AND o.id <> r.id AND o.status <> 2
+           ORDER BY o.id) AS competing_claims
   FROM recharges r JOIN users u ON u.id = r.user_id`;
 
 export interface NewRecharge {
   userId: string;
   amount: bigint;
-  voucherUploadId: string;
+  voucherUploadId: string | null;
   txHash: string | null;
   verification: Exclude<RechargeVerification, "verified">;
   reason: string | null;
 }
 
 /**
- * A new recharge under review; null when its tx hash is already in another open or credited
- * recharge (the partial unique index decides, so two concurrent claims end with one).
+ * A new recharge under review; null when the same user already has an open recharge with this
+ * tx hash (a credited one is refused before: verify-deposit skips credited logs) (the partial unique index decides, so two concurrent claims end with one).
+ * Other users' claims of the hash do not block it: the transfer's sender decides whose it is.
  */
 export async function insertRecharge(tx: Queryable, r: NewRecharge): Promise<RechargeRow | null> {
   const [row] = await tx.query<RechargeRow>(
     `INSERT INTO recharges (user_id, amount, voucher_upload_id, tx_hash, verification, reason)
      VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (tx_hash) WHERE tx_hash IS NOT NULL AND status <> 2 DO NOTHING
+     ON CONFLICT (user_id, tx_hash) WHERE tx_hash IS NOT NULL AND status = 0 DO NOTHING
      RETURNING ${COLUMNS}`,
     [r.userId, r.amount.toString(), r.voucherUploadId, r.txHash, r.verification, r.reason],
   );
@@ -87,13 +94,30 @@ export async function lockRecharge(tx: Queryable, id: string): Promise<RechargeW
   return row ?? null;
 }
 
-/** The open or credited recharge claiming this tx hash, if any. */
-export async function openRechargeByTxHash(db: Queryable, txHash: string): Promise<string | null> {
-  const [row] = await db.query<{ id: string }>(
-    "SELECT id FROM recharges WHERE tx_hash = $1 AND status <> 2",
-    [txHash],
+/** The user's open (status 0) recharge naming this tx hash, locked until commit; null if none. */
+export async function lockOpenClaim(
+  tx: Queryable,
+  userId: string,
+  txHash: string,
+): Promise<RechargeWithUserRow | null> {
+  const [row] = await tx.query<RechargeWithUserRow>(
+    `${WITH_USER} WHERE r.user_id = $1 AND r.tx_hash = $2 AND r.status = 0 FOR UPDATE OF r`,
+    [userId, txHash],
   );
-  return row?.id ?? null;
+  return row ?? null;
+}
+
+/** Which recharge (and whose) a credited transfer went to; null when it was never credited. */
+export async function creditedDepositOwner(
+  db: Queryable,
+  d: { chainId: number; txHash: string; logIndex: number },
+): Promise<{ recharge_id: string; user_id: string } | null> {
+  const [row] = await db.query<{ recharge_id: string; user_id: string }>(
+    `SELECT c.recharge_id, r.user_id FROM credited_deposits c JOIN recharges r ON r.id = c.recharge_id
+      WHERE c.chain_id = $1 AND c.tx_hash = $2 AND c.log_index = $3`,
+    [d.chainId, d.txHash, d.logIndex],
+  );
+  return row ?? null;
 }
 
 /** The user's recharges, newest first; `before` is the previous page's last id. */
@@ -261,4 +285,18 @@ async function updateOne(
   // Callers hold the row's lock and saw status 0, so a miss is a bug, not a race.
   if (!row) throw new Error("recharge update matched no row under review");
   return row;
+}
+
+/** The user's credited recharge of this transfer (any log of the tx), if one exists. */
+export async function creditedRechargeOfUser(
+  db: Queryable,
+  d: { chainId: number; txHash: string; userId: string; amount: bigint },
+): Promise<RechargeRow | null> {
+  const [row] = await db.query<RechargeRow>(
+    `SELECT ${R_COLUMNS} FROM credited_deposits c JOIN recharges r ON r.id = c.recharge_id
+      WHERE c.chain_id = $1 AND c.tx_hash = $2 AND r.user_id = $3 AND r.amount = $4
+      ORDER BY r.id LIMIT 1`,
+    [d.chainId, d.txHash, d.userId, d.amount.toString()],
+  );
+  return row ?? null;
 }

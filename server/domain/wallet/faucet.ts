@@ -1,4 +1,5 @@
-// POST /wallet/faucet (demo only): Test USDT from the dev chain's hot wallet to the user's wallet
+// POST /wallet/faucet (demo only): Test USDT and ETH for gas (FAUCET_GAS: without it the user's
+// wallet could not send the USDT anywhere) from the dev chain's hot wallet to the user's wallet
 // address. Idempotent per Idempotency-Key (the stored answer is the tx hash, so a retry never
 // sends twice) and limited to one send per user per FAUCET_INTERVAL_SECONDS.
 //
@@ -9,7 +10,7 @@
 import { getAddress, parseUnits } from "viem";
 import { FAUCET_AMOUNT, FAUCET_INTERVAL_SECONDS, type FaucetAnswer } from "../../../protocol/chain";
 import type { QuantaMode } from "../../../protocol/health";
-import type { DevChain } from "../../chain/dev-chain";
+import { FAUCET_GAS, type DevChain } from "../../chain/dev-chain";
 import type { Db } from "../../db/db";
 import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
@@ -78,6 +79,9 @@ export async function faucet(db: Db, command: FaucetCommand): Promise<FaucetAnsw
     async () => {
       const undo = command.limiter.take(to);
       try {
+        // Gas first: the user may send the USDT on as soon as it arrives. The answer names the
+        // USDT transfer (FaucetAnswer); both leave the hot wallet's queue in this order.
+        await chain.sendGas(to, FAUCET_GAS);
         const txHash = await chain.sendTestUsdt(to, FAUCET_UNITS);
         return { statusCode: 200, data: { txHash } };
       } catch (err) {

@@ -74,7 +74,11 @@ export async function approveRecharge(
       txHash: credited.tx_hash,
       ...(transfer === null ? {} : { logIndex: transfer.logIndex, from: transfer.from }),
     });
-    return { ...credited, user_address: locked.user_address };
+    return {
+      ...credited,
+      user_address: locked.user_address,
+      competing_claims: locked.competing_claims,
+    };
   });
   return toAdminRechargeItem(row);
 }
@@ -99,7 +103,11 @@ export async function rejectRecharge(
     await audit(tx, actor, "recharge.reject", rejected, { reason: trimmed });
     await recordRecharge(tx, rejected);
     await tellRechargeRejected(tx, rejected, trimmed);
-    return { ...rejected, user_address: locked.user_address };
+    return {
+      ...rejected,
+      user_address: locked.user_address,
+      competing_claims: locked.competing_claims,
+    };
   });
   return toAdminRechargeItem(row);
 }

@@ -3,14 +3,26 @@
 // database transaction, RPC reads can be slow — and credits at once when the transfer is
 // confirmed and came from the user's own wallet; otherwise the recharge waits for confirmations
 // (the watcher) or for an operator. Every refusal happens before anything is written.
+//
+// A tx hash is public, so filing it proves nothing (issue 14): the Transfer's sender decides.
+// A claim of a transfer sent from another user's wallet is refused (422 NOT_YOUR_TRANSFER) and
+// reserves nothing; one the chain contradicts (no such transfer, another amount, reverted) is
+// refused too (422 TRANSFER_MISMATCH). Only a transfer from an address that is no user's goes to
+// an operator, with every user's competing claim visible there.
 import { getAddress, type Address, type Hex } from "viem";
 import { DEPOSIT_MIN_AMOUNT } from "../../../protocol/chain";
 import type { Recharge, RechargeVerification } from "../../../protocol/wallet";
 import type { ChainEndpoint } from "../../chain/chain-endpoint";
 import { verifyDeposit, type DepositVerification } from "../../chain/verify-deposit";
 import type { Db, Queryable } from "../../db/db";
-import { creditedLogIndexes, insertRecharge } from "../../db/repositories/recharge-repository";
+import {
+  creditedLogIndexes,
+  creditedRechargeOfUser,
+  insertRecharge,
+  type RechargeRow,
+} from "../../db/repositories/recharge-repository";
 import { findUpload } from "../../db/repositories/upload-repository";
+import { findUserByAddress } from "../../db/repositories/user-repository";
 import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatAmount, parseAmount } from "../ledger/amounts";
@@ -60,8 +72,17 @@ export async function submitRecharge(db: Db, command: RechargeCommand): Promise<
   return answer.data;
 }
 
-/** What the chain said, or why it was not asked (the recharge then waits for an operator). */
-type ChainAnswer = { verification: DepositVerification; chainId: number } | { manual: string };
+/**
+ * What the chain said, why it was not asked (the recharge then waits for an operator), or why the
+ * claim is refused — thrown inside the idempotency transaction, so a replayed key still gets the
+ * answer it got first (a transfer credited since then does not turn it into a refusal).
+ */
+type ChainAnswer =
+  | { verification: DepositVerification; chainId: number }
+  | { manual: string }
+  | { refused: ApiError }
+  /** The deposit watcher credited this very transfer to the user already: that is the answer. */
+  | { credited: RechargeRow };
 
 async function askChain(
   db: Db,
@@ -89,7 +110,52 @@ async function askChain(
     sender,
     credited,
   });
-  return { verification, chainId: chain.chainId };
+  if (verification.kind !== "invalid") return { verification, chainId: chain.chainId };
+  switch (verification.code) {
+    case "unknown-tx":
+      // May still be on its way from the wallet's node: the watcher gives it a grace period.
+      return { verification, chainId: chain.chainId };
+    case "no-transfer":
+    case "reverted":
+      return { refused: new ApiError(422, "TRANSFER_MISMATCH", verification.reason) };
+    case "already-credited": {
+      const mine = await creditedRechargeOfUser(db, {
+        chainId: chain.chainId,
+        txHash,
+        userId: command.userId,
+        amount: input.amount,
+      });
+      if (mine !== null) return { credited: mine };
+      return { refused: new ApiError(409, "CONFLICT", verification.reason) };
+    }
+    case "other-sender":
+      return otherSender(db, verification.from, verification.credited === true);
+  }
+}
+
+/** A transfer from another wallet: refused if that wallet is a user's, else an operator's call. */
+async function otherSender(
+  db: Db,
+  from: Address | undefined,
+  credited: boolean,
+): Promise<ChainAnswer> {
+  if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
+    return {
+      refused: new ApiError(
+        422,
+        "NOT_YOUR_TRANSFER",
+        `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
+      ),
+    };
+  }
+  if (credited) {
+    return {
+      refused: new ApiError(409, "CONFLICT", "This transfer was already credited to a recharge"),
+    };
+  }
+  return {
+    manual: `The transfer was sent from ${from ?? "an unknown address"}, which is not your wallet nor any account's; an operator checks whose it is`,
+  };
 }
 
 async function record(
@@ -102,6 +168,8 @@ async function record(
   if (voucher === null || voucher.user_id !== userId || voucher.purpose !== "voucher") {
     throw invalid('"voucher" must be the id of a voucher image you uploaded');
   }
+  if (checked !== null && "refused" in checked) throw checked.refused;
+  if (checked !== null && "credited" in checked) return toRecharge(checked.credited);
   const { verification, reason } = plan(checked);
   const row = await insertRecharge(tx, {
     userId,
@@ -115,7 +183,7 @@ async function record(
     throw new ApiError(
       409,
       "CONFLICT",
-      "This transaction hash was already submitted with another recharge",
+      "You already submitted this transaction hash with another recharge",
     );
   }
   if (checked !== null && "verification" in checked && checked.verification.kind === "confirmed") {
@@ -135,19 +203,16 @@ async function record(
   return toRecharge(row);
 }
 
-function plan(checked: ChainAnswer | null): {
+function plan(
+  checked: Exclude<ChainAnswer, { refused: ApiError } | { credited: RechargeRow }> | null,
+): {
   verification: Exclude<RechargeVerification, "verified">;
   reason: string | null;
 } {
   if (checked === null) return { verification: "none", reason: null };
   if ("manual" in checked) return { verification: "manual", reason: checked.manual };
-  const v = checked.verification;
-  // A confirmed one is inserted as waiting and credited in the same transaction.
-  // A hash our node does not know yet may still be on its way from the user's wallet's node:
-  // the watcher gives it UNKNOWN_TX_GRACE_SECONDS before an operator takes over.
-  if (v.kind === "invalid" && v.code !== "unknown-tx") {
-    return { verification: "manual", reason: v.reason };
-  }
+  // A confirmed one is inserted as waiting and credited in the same transaction; an unknown hash
+  // (askChain refused every other invalid one) waits UNKNOWN_TX_GRACE_SECONDS in the watcher.
   return { verification: "waiting", reason: null };
 }
 

@@ -13,10 +13,13 @@ import {
   creditedLogIndexes,
   lockRecharge,
   markRechargeManual,
+  markRechargeRejected,
   staleWaitingRecharges,
   waitingRecharges,
   type RechargeWithUserRow,
 } from "../../db/repositories/recharge-repository";
+import { findUserByAddress } from "../../db/repositories/user-repository";
+import { tellRechargeRejected } from "./wallet-messages";
 import { ALREADY_CREDITED_REASON, creditRecharge } from "./recharge-credit";
 import { recordRecharge } from "./recharge-view";
 import type { ChainWorker } from "./wallet-workers";
@@ -84,6 +87,12 @@ async function check(
   const ageMs = Date.now() - row.created_at.getTime();
   if (verification.kind === "invalid") {
     if (verification.code === "unknown-tx" && ageMs < UNKNOWN_TX_GRACE_SECONDS * 1000) return;
+    const { from } = verification;
+    if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
+      // Filed before it was mined, and another user's wallet sent it: theirs, not this claim's.
+      await toFailed(db, row.id, NOT_YOUR_TRANSFER_REASON(from));
+      return;
+    }
     await toManual(db, row.id, verification.reason);
   } else if (verification.kind === "confirmed") {
     const { logIndex, from } = verification;
@@ -104,6 +113,20 @@ async function check(
     // Still unconfirmed (or the chain unreachable) after the limit: an operator decides.
     await toManual(db, row.id, STALE_REASON);
   }
+}
+
+export const NOT_YOUR_TRANSFER_REASON = (from: string) =>
+  `This transfer was sent from ${from}, another user's wallet: only that account is credited with it`;
+
+/** Ends a still-waiting recharge as failed with the reason the user reads; no-op if it moved on. */
+async function toFailed(db: Db, id: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockRecharge(tx, id);
+    if (locked?.status !== 0 || locked.verification !== "waiting") return;
+    const failed = await markRechargeRejected(tx, { id, reason, reviewerId: null });
+    await recordRecharge(tx, failed);
+    await tellRechargeRejected(tx, failed, reason);
+  });
 }
 
 /** Hands a still-waiting recharge to the operators with the reason; no-op if it moved on. */

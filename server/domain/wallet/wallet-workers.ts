@@ -1,10 +1,13 @@
-// The wallet's background work against the chain: crediting recharges whose confirmations arrive
-// (recharge-watcher.ts) and sending approved withdrawals (withdrawal-sender.ts). One loop runs the
+// The wallet's background work against the chain: crediting every confirmed USDT transfer a
+// user's wallet sent to the deposit address (deposit-watcher.ts), crediting claimed recharges
+// whose confirmations arrive (recharge-watcher.ts) and sending approved withdrawals
+// (withdrawal-sender.ts). One loop runs the
 // workers' ticks one after another, never overlapping, so a slow RPC delays the next round
 // instead of stacking rounds; tests call a worker's tick() directly instead.
 import type { FastifyBaseLogger } from "fastify";
 import type { AttachedChain } from "../../chain/attached-chain";
 import type { Db } from "../../db/db";
+import { createDepositWatcher } from "./deposit-watcher";
 import { createRechargeWatcher } from "./recharge-watcher";
 import { createWithdrawalSender } from "./withdrawal-sender";
 
@@ -23,7 +26,12 @@ export interface RunningWalletWorkers {
 export const WALLET_WORKER_INTERVAL_MS = 1_000;
 
 export function createWalletWorkers(db: Db, chain: AttachedChain): ChainWorker[] {
-  return [createRechargeWatcher(db, chain), createWithdrawalSender(db, chain)];
+  // Deposits first: a claim of a transfer the scan credits is credited once, as that claim.
+  return [
+    createDepositWatcher(db, chain),
+    createRechargeWatcher(db, chain),
+    createWithdrawalSender(db, chain),
+  ];
 }
 
 export function startWalletWorkers(

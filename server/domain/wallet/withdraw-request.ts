@@ -2,7 +2,7 @@
 // asks for USDT to leave the platform. The amount plus the flat fee is frozen (bill 201) in the
 // same transaction as the withdrawal row and its change-log entry, so a refused request — bad
 // input, below the minimum, not enough available — changes nothing at all.
-import { getAddress, type Address } from "viem";
+import { getAddress, isAddressEqual, zeroAddress, type Address } from "viem";
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import type { ListPage } from "../../../protocol/list";
 import {
@@ -48,11 +48,23 @@ export interface WithdrawCommand {
   amount: unknown;
   address: unknown;
   idempotencyKey: string;
+  /** The platform's own chain addresses (platformDestinations): never a destination. */
+  platform: PlatformDestinations;
+}
+
+/** Addresses a withdrawal must not go to: the USDT would be lost or come back to the platform. */
+export interface PlatformDestinations {
+  token?: Address | undefined;
+  depositAddress?: Address | undefined;
+  hotWallet?: Address | undefined;
+  /** Demo: every key of the dev chain's platform (its deployer too). */
+  others?: readonly Address[] | undefined;
 }
 
 export async function requestWithdrawal(db: Db, command: WithdrawCommand): Promise<Withdrawal> {
   const units = withdrawalAmount(command.amount);
   const address = destination(command.address);
+  refusePlatformDestination(address, command.platform);
   const { userId } = command;
   const answer = await withIdempotency(
     db,
@@ -142,12 +154,19 @@ function destination(value: unknown): Address {
       'Invalid body: "address" fails its EIP-55 checksum; check it for a typo',
     );
   }
-  if (/^0+$/.test(hex)) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      'Invalid body: "address" is the zero address; USDT sent there is lost',
-    );
-  }
   return checksummed;
+}
+
+function refusePlatformDestination(address: Address, platform: PlatformDestinations): void {
+  const refuse = (why: string): never => {
+    throw new ApiError(422, "DESTINATION_NOT_ALLOWED", `You cannot withdraw to ${why}`);
+  };
+  const is = (other: Address | undefined) => other !== undefined && isAddressEqual(other, address);
+  if (is(zeroAddress)) refuse("the zero address: USDT sent there is lost for good");
+  if (is(platform.token)) {
+    refuse("the USDT contract itself: tokens sent to it are lost for good");
+  }
+  if (is(platform.depositAddress) || is(platform.hotWallet) || platform.others?.some(is)) {
+    refuse("the platform's own deposit or hot-wallet address: the USDT would only loop back");
+  }
 }

@@ -42,6 +42,9 @@ export const rpcRoutes: FastifyPluginAsync = async (app) => {
         .code(503)
         .send(rpcError(null, RPC_ERRORS.internal, "The dev chain is not running yet"));
     }
-    return relayJsonRpc(request.body, chain.rpcUrl);
+    return relayJsonRpc(request.body, {
+      rpcUrl: chain.rpcUrl,
+      refusedSigners: chain.platformAddresses,
+    });
   });
 };

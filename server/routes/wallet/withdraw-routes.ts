@@ -39,7 +39,15 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     const { amount, address } = request.body;
     const idempotencyKey = request.headers["idempotency-key"];
     const userId = signedInUser(request).id;
-    return ok(await requestWithdrawal(app.db, { userId, amount, address, idempotencyKey }));
+    const platform = {
+      token: app.chain.endpoint?.token,
+      depositAddress: app.chain.endpoint?.depositAddress,
+      hotWallet: app.chain.hotWallet?.address,
+      others: app.chain.dev?.platformAddresses,
+    };
+    return ok(
+      await requestWithdrawal(app.db, { userId, amount, address, idempotencyKey, platform }),
+    );
   });
 
   app.get<{ Querystring: { cursor?: string; limit: number } }>(

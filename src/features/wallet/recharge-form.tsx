@@ -26,8 +26,10 @@ const SEND_FAILURES: Record<WalletSendFailure, MessageDescriptor> = {
   "no-wallet": msg`No wallet to send from on this device.`,
   "wrong-chain": msg`Your wallet is on another network. Switch it to the deposit network and try again.`,
   rejected: msg`The transfer was cancelled in the wallet.`,
-  reverted: msg`The transfer failed on chain (is there enough USDT in the wallet?).`,
-  failed: msg`The transfer could not be sent. Check the wallet's USDT and try again.`,
+  "no-gas": msg`Your wallet has no ETH to pay the network fee (gas). Add some ETH to it and try again.`,
+  "insufficient-usdt": msg`Your wallet holds less USDT than this amount.`,
+  reverted: msg`The transfer failed on chain (reverted); no USDT was sent.`,
+  failed: msg`The transfer could not be sent: the wallet or the network did not answer. Please try again.`,
 };
 
 export function RechargeForm(props: {
@@ -83,7 +85,11 @@ export function RechargeForm(props: {
       const hash = await sendUsdtFromWallet(amount.trim(), deposit);
       setTxHash(hash);
       setErrors((current) => ({ ...current, txHash: undefined }));
-      showToast(t`Sent. The transaction hash is filled in; add the voucher and submit.`, "success");
+      // The deposit watcher credits a transfer from the signed-in wallet by itself (issue 14).
+      showToast(
+        t`Sent. It is credited automatically once confirmed; it appears in the history below.`,
+        "success",
+      );
     } catch (error) {
       const kind = error instanceof WalletSendError ? error.kind : "failed";
       setWalletError(i18n._(SEND_FAILURES[kind]));
