@@ -7,7 +7,7 @@ import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/accoun
 import { authPlugin } from "./plugins/auth";
 import { chainPlugin } from "./plugins/chain";
 import { dbPlugin } from "./plugins/db";
-import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { errorsPlugin, handleClientError, handleFrameworkError } from "./plugins/errors";
 import { nulGuardPlugin } from "./plugins/nul-guard";
 import { marketPlugin } from "./plugins/market";
 import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
@@ -63,6 +63,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     frameworkErrors: handleFrameworkError,
+    // Refusals before routing (431, 408, not HTTP) and while closing (503) get the envelope too.
+    clientErrorHandler: handleClientError,
+    return503OnClosing: false,
   });
 
   // Routes that depend on configuration (sign-in's origin and chains, upload limits) read it here.
