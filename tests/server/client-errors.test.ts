@@ -89,9 +89,9 @@ it("answers a request that timed out 408 REQUEST_TIMEOUT in the envelope", async
 
 it("answers a request arriving while the server closes 503 UNAVAILABLE in the envelope", async () => {
   const closing = await buildApp({ db: getDb(), config: testConfig(), logger: false });
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let entered = () => undefined as void;
+  let entered: () => void = () => undefined;
   const closingStarted = new Promise<void>((resolve) => (entered = resolve));
   closing.addHook("preClose", () => {
     entered();
