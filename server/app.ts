@@ -9,6 +9,7 @@ import { chainPlugin } from "./plugins/chain";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleClientError, handleFrameworkError } from "./plugins/errors";
 import { nulGuardPlugin } from "./plugins/nul-guard";
+import { bodyTypesPlugin } from "./plugins/body-types";
 import { marketPlugin } from "./plugins/market";
 import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so every route's context uses these handlers.
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
+  await app.register(bodyTypesPlugin);
   // Before any route (the static app's included), so upgrades reach websocket routes only.
   await app.register(websocketPlugin, { socketsPerClient: options.socketsPerClient });
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
