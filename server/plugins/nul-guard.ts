@@ -19,13 +19,16 @@ export function containsNul(value: unknown, depth = 0): boolean {
   );
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** True when some string (or key) in `value` holds a UTF-16 surrogate without its pair. */
 export function containsLoneSurrogate(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return !value.isWellFormed();
+  if (typeof value === "string") return LONE_SURROGATE.test(value);
   if (depth > MAX_DEPTH || typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) return value.some((item) => containsLoneSurrogate(item, depth + 1));
   return Object.entries(value).some(
-    ([key, item]) => !key.isWellFormed() || containsLoneSurrogate(item, depth + 1),
+    ([key, item]) => LONE_SURROGATE.test(key) || containsLoneSurrogate(item, depth + 1),
   );
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { KLINE_INTERVALS, type KlineRow, type Ticker } from "../../protocol/market";
 import { API_BASE } from "../../protocol/paths";
-import type { Db } from "../../server/db/db";
+import type { Db, SqlParam } from "../../server/db/db";
 import { readKlines, readTickers } from "../../server/market/market-read";
 import { startSimulatedMarket, type RunningMarket } from "../../server/market/start-market";
 import { buildTestApp } from "./helpers/test-app";
@@ -24,7 +24,7 @@ function counting(db: Db): Db {
   return new Proxy(db, {
     get(target, key, receiver) {
       if (key === "query") {
-        return (sql: string, params?: unknown[]) => {
+        return (sql: string, params?: readonly SqlParam[]) => {
           if (sql.includes("candles_1m") && !sql.includes("INSERT")) candleQueries += 1;
           return target.query(sql, params);
         };
