@@ -4,6 +4,7 @@ import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
 import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
+import { benchPublicReads } from "./public-reads";
 import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   ledger: benchLedger,
   money: benchMoney,
   "offline-start": benchOfflineStart,
+  "public-reads": benchPublicReads,
   spot: benchSpot,
 };
 const wanted = process.argv.slice(2);

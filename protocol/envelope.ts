@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   "VALIDATION",
   "BAD_JSON",
   "PAYLOAD_TOO_LARGE",
+  /** The request line or headers exceed the server's limit (431, e.g. a huge query string). */
+  "HEADERS_TOO_LARGE",
+  /** The request did not arrive in full within the server's time limit (408). */
+  "REQUEST_TIMEOUT",
   "UNSUPPORTED_MEDIA_TYPE",
   "UNAUTHORIZED",
   "ACCOUNT_LOCKED",

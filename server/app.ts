@@ -7,8 +7,9 @@ import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/accoun
 import { authPlugin } from "./plugins/auth";
 import { chainPlugin } from "./plugins/chain";
 import { dbPlugin } from "./plugins/db";
-import { errorsPlugin, handleFrameworkError } from "./plugins/errors";
+import { errorsPlugin, handleClientError, handleFrameworkError } from "./plugins/errors";
 import { nulGuardPlugin } from "./plugins/nul-guard";
+import { bodyTypesPlugin } from "./plugins/body-types";
 import { marketPlugin } from "./plugins/market";
 import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
@@ -63,6 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     frameworkErrors: handleFrameworkError,
+    // Refusals before routing (431, 408, not HTTP) and while closing (503) get the envelope too.
+    clientErrorHandler: handleClientError,
+    return503OnClosing: false,
   });
 
   // Routes that depend on configuration (sign-in's origin and chains, upload limits) read it here.
@@ -82,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so every route's context uses these handlers.
   await app.register(errorsPlugin);
   await app.register(nulGuardPlugin);
+  await app.register(bodyTypesPlugin);
   // Before any route (the static app's included), so upgrades reach websocket routes only.
   await app.register(websocketPlugin, { socketsPerClient: options.socketsPerClient });
   await app.register(staticAppPlugin, { distDir: config.appDistDir });

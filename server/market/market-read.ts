@@ -10,8 +10,13 @@ import {
   type TicksHead,
 } from "../../protocol/market";
 import type { Queryable } from "../db/db";
-import { readCandles, readStatsSince } from "../db/repositories/candle-repository";
-import { readLastTicks, readTicks, type TickRange } from "../db/repositories/tick-repository";
+import { readCandles, readStatsSince, type Stats24h } from "../db/repositories/candle-repository";
+import {
+  readLastTicks,
+  readTicks,
+  type TickRange,
+  type TickRow,
+} from "../db/repositories/tick-repository";
 import { bucketStart } from "./candles";
 import { formatUnits, parseUnits } from "./decimal";
 import { SYMBOLS, type SymbolSpec } from "./symbols";
@@ -28,8 +33,18 @@ export async function readTickers(db: Queryable): Promise<Ticker[]> {
     SYMBOLS.map((s) => s.symbol),
   );
   if (last.length === 0) return [];
+  const stats = await readStatsSince(db, statsSince(last));
+  return assembleTickers(last, stats);
+}
+
+/** Where the 24 h window starts: the minute after the one 24 h before the newest tick. */
+export function statsSince(last: readonly Pick<TickRow, "tsMs">[]): number {
   const newest = Math.max(...last.map((t) => t.tsMs));
-  const stats = await readStatsSince(db, bucketStart(newest - DAY_MS, 60_000) + 60_000);
+  return bucketStart(newest - DAY_MS, 60_000) + 60_000;
+}
+
+/** Tickers from each symbol's last tick and its 24 h candle statistics (readStatsSince's rule). */
+export function assembleTickers(last: readonly TickRow[], stats: readonly Stats24h[]): Ticker[] {
   const statsOf = new Map(stats.map((s) => [s.symbol, s]));
   const lastOf = new Map(last.map((t) => [t.symbol, t]));
   return SYMBOLS.flatMap((spec): Ticker[] => {
@@ -66,6 +81,13 @@ const max = (spec: SymbolSpec, a: string, b: string) =>
 const min = (spec: SymbolSpec, a: string, b: string) =>
   parseUnits(a, spec.priceScale) <= parseUnits(b, spec.priceScale) ? a : b;
 
+/** The open times [from, to) of the `limit` candles up to the one containing `endMs`. */
+export function klineRange(interval: KlineInterval, limit: number, endMs: number) {
+  const ms = INTERVAL_MS[interval];
+  const last = bucketStart(endMs, ms);
+  return { fromMs: last - (limit - 1) * ms, toMs: last + ms };
+}
+
 /** The `limit` candles up to the one containing `endMs`, oldest first. */
 export async function readKlines(
   db: Queryable,
@@ -74,9 +96,8 @@ export async function readKlines(
   limit: number,
   endMs: number,
 ): Promise<KlineRow[]> {
-  const ms = INTERVAL_MS[interval];
-  const last = bucketStart(endMs, ms);
-  const rows = await readCandles(db, symbol, ms, last - (limit - 1) * ms, last + ms);
+  const { fromMs, toMs } = klineRange(interval, limit, endMs);
+  const rows = await readCandles(db, symbol, INTERVAL_MS[interval], fromMs, toMs);
   return rows.map((c) => [formatTickTime(c.openTime), c.o, c.h, c.l, c.c, c.v]);
 }
 

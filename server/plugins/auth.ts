@@ -1,6 +1,10 @@
 // Who is calling: resolves the bearer token to a user once per request. Routes opt in with
 // `preHandler: app.requireUser` (any signed-in, unlocked user) or `app.requireOperator`.
 // A locked account gets 403 ACCOUNT_LOCKED on every authenticated call (the app signs out).
+// Every answer to a signed-in caller, and every sign-in answer (it carries a token), is
+// `Cache-Control: no-store`: no browser or shared cache may keep one user's data or credentials.
+// Public answers keep their own caching (ETag + no-cache).
+import { API_BASE } from "../../protocol/paths";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { findLiveSession, touchSession } from "../db/repositories/session-repository";
 import {
@@ -66,6 +70,13 @@ export const authPlugin = globalPlugin("quanta-auth", async (app) => {
     if (user.role !== "operator") throw new ApiError(403, "FORBIDDEN", "Operators only");
     request.user = user;
   };
+  app.addHook("onSend", async (request, reply, payload) => {
+    const route = request.routeOptions.url ?? "";
+    if (request.user !== null || route.startsWith(`${API_BASE}/auth/`)) {
+      reply.header("cache-control", "no-store");
+    }
+    return payload;
+  });
   app.decorate("requireUser", requireUser);
   app.decorate("requireOperator", requireOperator);
   app.decorate("authenticateToken", authenticateToken);

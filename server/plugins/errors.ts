@@ -1,7 +1,9 @@
 // The one place that decides what a failure looks like on the wire. Client mistakes keep their
 // 4xx status and get a specific code; anything else is a real fault: logged in full, answered as
 // a generic 500 so no internals (SQL, paths, secrets) ever leak.
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES as HTTP_REASONS } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorCode } from "../../protocol/envelope";
 import { ApiError, errorEnvelope } from "./envelope";
 import { globalPlugin } from "./global-plugin";
@@ -86,6 +88,44 @@ export function handleFrameworkError(
   reply: FastifyReply,
 ): void {
   sendError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request
+ * (headers or URL too large, a request that never finished arriving, bytes that are not HTTP).
+ * Fastify's default answers those in its own JSON shape; here they get the envelope too.
+ */
+export function handleClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  // A reset connection has no one to answer (Node's own advice for clientError).
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const answer = clientErrorAnswer(error.code);
+  this.log.debug({ err: error, code: answer.code }, "client error before routing");
+  if (socket.writable) {
+    const body = JSON.stringify(errorEnvelope(answer));
+    socket.write(
+      `HTTP/1.1 ${answer.statusCode} ${HTTP_REASONS[answer.statusCode] ?? ""}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Connection: close\r\n\r\n" +
+        body,
+    );
+  }
+  socket.destroy();
+}
+
+function clientErrorAnswer(code: string | undefined): ApiError {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return new ApiError(431, "HEADERS_TOO_LARGE", "The request's URL or headers are too large");
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return new ApiError(408, "REQUEST_TIMEOUT", "The request did not arrive in time");
+    default:
+      return new ApiError(400, "BAD_REQUEST", "The request is not valid HTTP");
+  }
 }
 
 export const errorsPlugin = globalPlugin("quanta-errors", async (app) => {

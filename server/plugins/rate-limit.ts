@@ -1,9 +1,13 @@
 // Per-client request limits for /api. Static files and /health are not limited: a browser loads
-// dozens of assets at once, and load balancers poll health.
+// dozens of assets at once, and load balancers poll health. Whether a request is /api is decided
+// on the route the router matched and on the normalised path, never on the raw URL: `/%61pi/v1/..`
+// reaches the same handlers as `/api/v1/..` and must spend the same budget.
 import rateLimit from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import { API_BASE } from "../../protocol/paths";
 import { ApiError } from "./envelope";
 import { globalPlugin } from "./global-plugin";
+import { requestPaths } from "./request-path";
 
 export interface RateLimitOptions {
   /** Requests per window and client address. */
@@ -19,6 +23,11 @@ export function isApiPath(url: string): boolean {
   return url === `/${apiRoot}` || url.startsWith(`/${apiRoot}/`) || url.startsWith(`/${apiRoot}?`);
 }
 
+/** True when the request is under /api however its URL is spelled (limits apply). */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return requestPaths(request).some(isApiPath);
+}
+
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>(
   "quanta-rate-limit",
   async (app, { max, timeWindowMs }) => {
@@ -26,7 +35,7 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>(
       global: true,
       max,
       timeWindow: timeWindowMs,
-      allowList: (request) => !isApiPath(request.url),
+      allowList: (request) => !isApiRequest(request),
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, "RATE_LIMITED", `Too many requests; try again in ${context.after}`),
     });

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { WS_BASE } from "../../protocol/paths";
 import { globalPlugin } from "./global-plugin";
 import { isApiPath } from "./rate-limit";
+import { normalisedPath } from "./request-path";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
@@ -34,7 +35,8 @@ export function cacheControlFor(distDir: string, filePath: string): string {
 
 export function wantsAppShell(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const pathname = request.url.split("?")[0] ?? "/";
+  // As the router reads it: `/%61pi/v1/nope` is an API 404, not a page.
+  const pathname = normalisedPath(request.url);
   if (isApiPath(pathname) || pathname === WS_BASE || pathname.startsWith(`${WS_BASE}/`)) {
     return false;
   }

@@ -87,32 +87,70 @@ function passwordSuite(getDb: () => Db) {
     expect(await sessions()).toBe(0);
   });
 
-  it("limits a username after 5 failures, even with the right password, until they age out", async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perUsername; i += 1) {
-      // From different addresses: the per-username limit holds however the guesses are spread.
-      expect((await signIn("ops-anna", `guess ${i}`, `203.0.113.${i}`)).statusCode).toBe(401);
+  const failures = async (where = "true") =>
+    (
+      await getDb().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM login_failures WHERE ${where}`,
+      )
+    )[0]?.n;
+
+  it("limits a username from one address after 5 failures, even with the right password, until they age out", async () => {
+    const stranger = "203.0.113.7";
+    for (let i = 0; i < LOGIN_LIMITS.perUsernameAndIp; i += 1) {
+      expect((await signIn("ops-anna", `guess ${i}`, stranger)).statusCode).toBe(401);
     }
-    const retryAfter = expectLimited(await signIn("ops-anna", PASSWORD, "203.0.113.99"));
+    const retryAfter = expectLimited(await signIn("ops-anna", PASSWORD, stranger));
     expect(retryAfter).toBeGreaterThan(LOGIN_LIMITS.windowSeconds - 60);
     expect(await sessions()).toBe(0);
     // Refused attempts do not extend the limit.
-    const [failures] = await getDb().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM login_failures",
-    );
-    expect(failures?.n).toBe(LOGIN_LIMITS.perUsername);
+    expect(await failures()).toBe(LOGIN_LIMITS.perUsernameAndIp);
 
-    // Another username from a fresh address is not affected.
-    expect((await signIn("ops-bert", "x", "203.0.113.50")).statusCode).toBe(401);
+    // The real operator, from their own address, is not locked out by the stranger...
+    expect((await signIn("ops-anna", PASSWORD, "198.51.100.20")).statusCode).toBe(200);
+    // ...and signing in does not reset the stranger's limit.
+    expectLimited(await signIn("ops-anna", "guess again", stranger));
+    expect(await failures()).toBe(LOGIN_LIMITS.perUsernameAndIp);
 
     await getDb().query(
       "UPDATE login_failures SET created_at = now() - make_interval(secs => $1)",
       [LOGIN_LIMITS.windowSeconds + 1],
     );
-    expect((await signIn("ops-anna", PASSWORD)).statusCode).toBe(200);
-    const [left] = await getDb().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM login_failures WHERE username = 'ops-anna'",
+    expect((await signIn("ops-anna", PASSWORD, stranger)).statusCode).toBe(200);
+    expect(await failures(`username = 'ops-anna' AND ip = '${stranger}'`)).toBe(0);
+  });
+
+  it("backs off a username guessed from many addresses, doubling per failure up to a cap", async () => {
+    let next = 0;
+    const elsewhere = () => `203.0.113.${(next += 1)}`;
+    for (let i = 0; i < LOGIN_LIMITS.usernameBackoffAfter; i += 1) {
+      expect((await signIn("ops-anna", `guess ${i}`, elsewhere())).statusCode).toBe(401);
+    }
+    // Each sign-in spends a slow hash after its failure is recorded: date the failures "just now"
+    // before each check, so the wait measured is the whole back-off on a loaded machine too.
+    const justNow = () => getDb().query("UPDATE login_failures SET created_at = now()");
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      await justNow();
+      // Even the right password from a fresh address waits: the username itself is backing off.
+      const limited = await signIn("ops-anna", PASSWORD, elsewhere());
+      waits.push(expectLimited(limited));
+      // Let exactly the back-off pass (moving the failures back in time), then fail once more.
+      await getDb().query(
+        "UPDATE login_failures SET created_at = created_at - make_interval(secs => $1)",
+        [waits[round] ?? 0],
+      );
+      expect((await signIn("ops-anna", `late guess ${round}`, elsewhere())).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+
+    // Capped: many more failures still leave the operator a retry within backoffMaxSeconds.
+    await getDb().query(
+      `INSERT INTO login_failures (username, ip)
+       SELECT 'ops-anna', '192.0.2.' || g FROM generate_series(1, 40) AS g`,
     );
-    expect(left?.n).toBe(0);
+    await justNow();
+    const capped = expectLimited(await signIn("ops-anna", PASSWORD, elsewhere()));
+    expect(capped).toBe(LOGIN_LIMITS.backoffMaxSeconds);
   });
 
   it("limits a client address after 20 failures across usernames", async () => {
@@ -124,12 +162,19 @@ function passwordSuite(getDb: () => Db) {
   });
 
   it("counts a burst of parallel guesses as it happens", async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => signIn("ops-anna", `burst ${i}`, `203.0.113.${i}`)),
-    );
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perUsername);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perUsername);
+    // From one address: the pair limit; from many: the username's back-off.
+    for (const spread of [false, true]) {
+      await getDb().query("DELETE FROM login_failures");
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, i) =>
+          signIn("ops-anna", `burst ${i}`, spread ? `203.0.113.${i}` : "203.0.113.200"),
+        ),
+      );
+      const allowed = spread ? LOGIN_LIMITS.usernameBackoffAfter : LOGIN_LIMITS.perUsernameAndIp;
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(allowed);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(14 - allowed);
+    }
   });
 
   it("validates the body", async () => {

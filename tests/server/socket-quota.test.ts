@@ -60,3 +60,18 @@ it("closes the socket over the quota with 1013, and admits again once one closes
   for (const socket of [...held, next]) socket.ws.close();
   await until(() => app.socketQuota.held(CLIENT) === 0);
 });
+
+it("counts sockets opened on any spelling of the path against the same quota", async () => {
+  const spelled = [
+    url.replace(`${WS_BASE}/account`, "/%77s/account"),
+    url.replace(`${WS_BASE}/account`, "/w%73/%61ccount"),
+    url.replace(`${WS_BASE}/account`, "/%77%73/account"),
+  ];
+  const held = spelled.map((each) => connect(each));
+  await Promise.all(held.map(opened));
+  await until(() => app.socketQuota.held(CLIENT) === 3);
+  const over = connect(url);
+  expect((await over.closed()).code).toBe(CLOSE_TRY_AGAIN_LATER);
+  for (const socket of held) socket.ws.close();
+  await until(() => app.socketQuota.held(CLIENT) === 0);
+});

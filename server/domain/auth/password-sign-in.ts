@@ -1,6 +1,10 @@
-// Password sign-in for operator accounts, with brute-force limits: too many failures for one
-// username or from one client address within the window and every attempt is refused with 429 —
-// even one with the right password, or the limit would only slow an attacker down.
+// Password sign-in for operator accounts, with brute-force limits (OWASP ASVS 2.2.1): 5 failures
+// of one username from one address, or 20 from one address, and that address must wait out the
+// window; failures of one username from anywhere start a back-off that doubles per failure
+// (1 s after the 10th, capped at a minute). While limited, every attempt is refused with 429 —
+// even one with the right password, or the limit would only slow an attacker down. A stranger's
+// guesses from elsewhere therefore delay the real operator by at most the back-off, never lock
+// them out.
 import type { Db } from "../../db/db";
 import {
   clearLoginFailures,
@@ -14,7 +18,13 @@ import { ApiError } from "../../plugins/envelope";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { startSession } from "./sessions";
 
-export const LOGIN_LIMITS: LoginLimits = { perUsername: 5, perIp: 20, windowSeconds: 15 * 60 };
+export const LOGIN_LIMITS: LoginLimits = {
+  perUsernameAndIp: 5,
+  perIp: 20,
+  usernameBackoffAfter: 10,
+  backoffMaxSeconds: 60,
+  windowSeconds: 15 * 60,
+};
 
 /** 429 with the seconds to wait; the route sends them as `retry-after`. */
 export class RetryLaterError extends ApiError {
@@ -63,7 +73,7 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise
 
   return db.transaction(async (tx) => {
     // Also deletes this attempt's own row: it was not a failure after all.
-    await clearLoginFailures(tx, username);
+    await clearLoginFailures(tx, username, input.ip);
     return startSession(tx, operator.id);
   });
 }

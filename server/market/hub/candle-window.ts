@@ -56,6 +56,47 @@ export class CandleWindow {
     return this.candles.length;
   }
 
+  /** Open time of the oldest candle held, or undefined when empty. */
+  get oldestOpenTime(): number | undefined {
+    return this.candles[0]?.openTime;
+  }
+
+  /** True while the window has room: it then holds every candle since its first. */
+  get hasRoom(): boolean {
+    return this.candles.length < this.capacity;
+  }
+
+  /** The candles whose open time is in [fromMs, toMs), oldest first. */
+  between(fromMs: number, toMs: number): KlineRow[] {
+    return this.candles.filter((c) => c.openTime >= fromMs && c.openTime < toMs).map((c) => c.row);
+  }
+
+  /**
+   * Open, high, low and volume over the candles opened at or after `sinceMs` (the rule of
+   * readStatsSince), or undefined when there are none.
+   */
+  summarySince(
+    sinceMs: number,
+  ): { open: string; high: string; low: string; volume: string } | undefined {
+    const since = this.candles.filter((c) => c.openTime >= sinceMs);
+    const first = since[0];
+    if (!first) return undefined;
+    let { h, l } = first;
+    let v = 0n;
+    for (const c of since) {
+      if (c.h > h) h = c.h;
+      if (c.l < l) l = c.l;
+      v += c.v;
+    }
+    const p = (units: bigint) => formatUnits(units, this.scales.priceScale);
+    return {
+      open: p(first.o),
+      high: p(h),
+      low: p(l),
+      volume: formatUnits(v, this.scales.qtyScale),
+    };
+  }
+
   /** The newest `count` candles, oldest first. */
   last(count: number): KlineRow[] {
     return this.candles.slice(-count).map((c) => c.row);

@@ -16,13 +16,17 @@ interface SymbolQuery {
 export const marketRoutes: FastifyPluginAsync = async (app) => {
   addStrongEtags(app);
   app.get("/symbols", async () => ok(SYMBOLS.map(publicSymbol)));
-  app.get("/tickers", async () => ok(await readTickers(app.db)));
+  // From the running feed's memory (market-read-model.ts); the record only without a feed.
+  app.get("/tickers", async () =>
+    ok(await (app.marketReads ? app.marketReads.tickers() : readTickers(app.db))),
+  );
   app.get<{ Querystring: SymbolQuery & { interval: KlineInterval; limit: number; end?: string } }>(
     "/klines",
     { schema: klinesSchema },
     async ({ query: q }) => {
       const end = q.end === undefined ? Date.now() : parseTime("end", q.end);
-      return ok(await readKlines(app.db, q.symbol, q.interval, q.limit, end));
+      const kept = await app.marketReads?.klines(q.symbol, q.interval, q.limit, end);
+      return ok(kept ?? (await readKlines(app.db, q.symbol, q.interval, q.limit, end)));
     },
   );
   app.get<{ Querystring: SymbolQuery & { limit: number } }>(
