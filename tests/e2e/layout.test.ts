@@ -97,6 +97,19 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/**
+ * The whole screen as a phone shows it while scrolling: the viewport grows to the page's height
+ * for the shot, so the header and tab bar sit at its top and bottom instead of across content
+ * (a full-page capture leaves fixed bars where the first viewport ended).
+ */
+async function screenshotWhole(page: Page, file: string): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 390, height: Math.max(844, height) });
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: file });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 describe("layout at 390×844", () => {
   it.each(["en", "th"])(
     "has no overlapping controls and no sideways scrolling on any route (%s)",
@@ -108,11 +121,8 @@ describe("layout at 390×844", () => {
       for (const route of APP_ROUTES) {
         await page.goto(route);
         await settle(page);
-        await page.screenshot({
-          path: path.join(screensDir, `${lang}-${routeSlug(route)}.png`),
-          fullPage: true,
-        });
         const report = await page.evaluate(measureLayout);
+        await screenshotWhole(page, path.join(screensDir, `${lang}-${routeSlug(route)}.png`));
         expect(report.controls, route).toBeGreaterThan(0);
         for (const { a, b } of report.overlaps) problems.push(`${route}: ${a} overlaps ${b}`);
         if (report.overflowX > 0) problems.push(`${route}: ${report.overflowX}px too wide`);
