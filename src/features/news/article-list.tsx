@@ -9,6 +9,7 @@ import { ARTICLE_PAGE_SIZE, useArticles } from "../../db/queries/articles";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "./format-date";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function ArticleList(props: { category: ArticleCategory }) {
   const { i18n } = useLingui();
@@ -36,11 +37,7 @@ export function ArticleList(props: { category: ArticleCategory }) {
   }, [hasMore, shown]);
 
   if (articles.status === "loading") {
-    return (
-      <p className="q-muted" role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    );
+    return <Skeleton lines={6} />;
   }
   if (articles.status === "error") {
     return (

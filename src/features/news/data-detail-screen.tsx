@@ -11,6 +11,7 @@ import { ArticleBody } from "./article-body";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "./format-date";
 import "./news.css";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function DataDetailScreen(props: { id: string | undefined }) {
   const { t } = useLingui();
@@ -36,9 +37,7 @@ function ArticleDetail(props: { id: string }) {
       <ScreenFrame title={t`Article`} testId="screen-data-detail">
         <ScreenFreshness at={freshness} />
         {article.status === "loading" ? (
-          <p className="q-muted" role="status">
-            <Trans>Loading…</Trans>
-          </p>
+          <Skeleton lines={8} />
         ) : (
           <p className="q-notice" role="alert">
             <Trans>The data saved on this device could not be read.</Trans>

@@ -13,6 +13,7 @@ import { useSessionUserId } from "../shell/use-shell-state";
 import { formatContentDate } from "./format-date";
 import { messageWords, paragraphs, summarise } from "./message-wording";
 import "./news.css";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function MessageScreen(props: { id: string | undefined }) {
   return props.id === undefined ? <MessageList /> : <MessageDetail id={props.id} />;
@@ -26,11 +27,7 @@ function MessageList() {
   return (
     <ScreenFrame title={t`Messages`} testId="screen-data-message">
       <ScreenFreshness at={freshness} />
-      {messages.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
+      {messages.status === "loading" && <Skeleton lines={5} />}
       {messages.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>
@@ -99,9 +96,7 @@ function MessageDetail(props: { id: string }) {
       <ScreenFrame title={t`Messages`} testId="screen-data-message">
         <ScreenFreshness at={freshness} />
         {message.status === "loading" ? (
-          <p className="q-muted" role="status">
-            <Trans>Loading…</Trans>
-          </p>
+          <Skeleton lines={4} />
         ) : (
           <div className="q-card" data-testid="message-not-found">
             <p>

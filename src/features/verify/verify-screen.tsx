@@ -12,6 +12,7 @@ import { useSessionUserId } from "../shell/use-shell-state";
 import { IdentityForm } from "./identity-form";
 import { IdentityStatus } from "./identity-status";
 import "./verify.css";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 /**
  * /verified: the latest submission's status (read from IndexedDB, which the sync layer fills),
@@ -55,11 +56,7 @@ export function VerifyScreen() {
         </Trans>
       </p>
       <ScreenFreshness at={freshness} />
-      {identity.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
+      {identity.status === "loading" && <Skeleton lines={4} />}
       {identity.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>
