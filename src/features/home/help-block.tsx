@@ -3,9 +3,9 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useArticles } from "../../db/queries/articles";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 import { NotDownloaded } from "./pitch-block";
-import { Skeleton } from "../../ui/skeleton/skeleton";
 
 /** The help centre answers four questions; a few spare rows if the operator adds more. */
 const HELP_LIMIT = 8;

@@ -3,8 +3,8 @@
 import { Trans } from "@lingui/react/macro";
 import { useSetting } from "../../db/queries/settings";
 import { RiskWarning } from "../../ui/notices";
-import { useContentLang } from "../shell/use-content-lang";
 import { Skeleton } from "../../ui/skeleton/skeleton";
+import { useContentLang } from "../shell/use-content-lang";
 
 export function PitchBlock() {
   const lang = useContentLang();

@@ -6,10 +6,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ArticleCategory } from "../../../protocol";
 import { ARTICLE_PAGE_SIZE, useArticles } from "../../db/queries/articles";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "./format-date";
-import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function ArticleList(props: { category: ArticleCategory }) {
   const { i18n } = useLingui();

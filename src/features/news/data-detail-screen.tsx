@@ -5,13 +5,13 @@ import { Link } from "@tanstack/react-router";
 import { useArticle } from "../../db/queries/articles";
 import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { ScreenFreshness, useOffline } from "../shell/screen-freshness";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleBody } from "./article-body";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "./format-date";
 import "./news.css";
-import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function DataDetailScreen(props: { id: string | undefined }) {
   const { t } = useLingui();

@@ -6,13 +6,13 @@ import { useFreshness } from "../../db/sync-state";
 import { refreshIdentity } from "../../sync/identity";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { newestEntry, OutboxBadge } from "../shell/outbox-badge";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { IdentityForm } from "./identity-form";
 import { IdentityStatus } from "./identity-status";
 import "./verify.css";
-import { Skeleton } from "../../ui/skeleton/skeleton";
 
 /**
  * /verified: the latest submission's status (read from IndexedDB, which the sync layer fills),
