@@ -195,4 +195,23 @@ describe("shell layers", () => {
     expect(new URL(page.url()).searchParams.get("symbol")).toBe(symbol);
     await page.getByTestId("screen-spots").waitFor();
   });
+
+  it("offers an install button on /system once the browser can install the app", async () => {
+    const { page } = e2e;
+    await signIn(page, "en");
+    await page.goto("/system");
+    await page.getByTestId("screen-system").waitFor();
+    expect(await page.getByTestId("install-app").count()).toBe(0);
+    // Headless Chromium never finds the app installable by itself: fire its event as it would.
+    await page.evaluate(() => {
+      const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: "dismissed" }),
+      });
+      window.dispatchEvent(event);
+    });
+    await page.getByTestId("install-button").waitFor();
+    const report = await page.evaluate(measureLayout);
+    expect(report.overlaps).toEqual([]);
+  });
 });
