@@ -58,8 +58,13 @@ export interface LinkItem {
   id: string;
   alias: LinkAlias;
   title: string;
-  /** https URL, or an in-app path starting with "/" (e.g. "/data/detail?id=…"). */
+  /** https URL, mailto: address, or an in-app path starting with "/" (e.g. "/data/detail?id=…"). */
   url: string;
+  /**
+   * Whether the in-app viewer (/web) may show it in a frame: the operator allowed it and the CSP
+   * admits its origin. Optional: links stored on a device by an older build have none (false).
+   */
+  frameable?: boolean;
 }
 
 export const ARTICLE_CATEGORIES = ["news", "help", "agreement"] as const;

@@ -18,3 +18,4 @@ export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
 export * from "./spot-refusals";
+export * from "./mask-identifier";

@@ -81,7 +81,12 @@ export interface Bill {
 export interface AssetsOverview {
   balances: { asset: string; available: string; frozen: string }[];
   usdt: { available: string; frozen: string; withdrawing: string; withdrawn: string };
-  income: { today: string; yesterday: string; total: string };
+  /**
+   * Realised gains and losses in USDT (spot: average cost, fees included; server/domain/income).
+   * today and yesterday are calendar days in `timeZone` (the `tz` query, UTC without one);
+   * optional because an overview stored on a device by an older build has none.
+   */
+  income: { today: string; yesterday: string; total: string; timeZone?: string };
   creditLevel: 0 | 1 | 2 | 3 | 4;
   /** DESIGN §6: no lending is offered, so always "0". */
   loan: string;

@@ -32,12 +32,6 @@ const refusal: fc.Arbitrary<SpotRefusal> = fc.oneof(
     best: decimal,
     capPercent: decimal,
   }),
-  fc.record({
-    kind: fc.constant("limit-crosses" as const),
-    orderSide: fc.constantFrom("buy" as const, "sell" as const),
-    price: decimal,
-    best: decimal,
-  }),
 );
 
 describe("spot refusals", () => {
@@ -50,16 +44,6 @@ describe("spot refusals", () => {
   });
 
   it("writes the sentences the API documents, word for word", () => {
-    expect(
-      spotRefusalText({
-        kind: "limit-crosses",
-        orderSide: "buy",
-        price: "70000.00",
-        best: "67250.00",
-      }),
-    ).toBe(
-      "A limit buy at 70000.00 would fill at once: the best ask is 67250.00. Place a market order, or a lower limit price",
-    );
     expect(
       spotRefusalText({
         kind: "beyond-slippage",

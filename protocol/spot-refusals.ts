@@ -17,9 +17,7 @@ export type SpotRefusal =
       worsePercent: string;
       best: string;
       capPercent: string;
-    }
-  /** A limit price the book already crosses: the order would fill at once, not rest. */
-  | { kind: "limit-crosses"; orderSide: "buy" | "sell"; price: string; best: string };
+    };
 
 export function spotRefusalText(r: SpotRefusal): string {
   switch (r.kind) {
@@ -36,13 +34,6 @@ export function spotRefusalText(r: SpotRefusal): string {
         `${r.side === "ask" ? "above the best ask" : "below the best bid"} ${r.best}; ` +
         `market orders fill within ${r.capPercent} % of the best price`
       );
-    case "limit-crosses": {
-      const [bestName, wanted] = r.orderSide === "buy" ? ["ask", "lower"] : ["bid", "higher"];
-      return (
-        `A limit ${r.orderSide} at ${r.price} would fill at once: the best ${bestName} ` +
-        `is ${r.best}. Place a market order, or a ${wanted} limit price`
-      );
-    }
   }
 }
 
@@ -82,20 +73,6 @@ const PATTERNS: readonly ((text: string) => SpotRefusal | null)[] = [
           side: m[3] === "above the best ask" ? "ask" : "bid",
           best: m[4] ?? "",
           capPercent: m[5] ?? "",
-        }
-      : null;
-  },
-  (text) => {
-    const m = new RegExp(
-      `^A limit (buy|sell) at ${NUM} would fill at once: the best (?:ask|bid) is ${NUM}\\. ` +
-        "Place a market order, or a (?:lower|higher) limit price$",
-    ).exec(text);
-    return m
-      ? {
-          kind: "limit-crosses",
-          orderSide: m[1] === "sell" ? "sell" : "buy",
-          price: m[2] ?? "",
-          best: m[3] ?? "",
         }
       : null;
   },

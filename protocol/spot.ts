@@ -39,6 +39,12 @@ export interface SpotFill {
   fee: string;
   depthSeq: string;
   tickSeq: string;
+  /**
+   * taker: it took the book's prices at once (a market order, or a limit order the book already
+   * crossed when it was placed; taker fee); maker: a limit order that rested and filled at its
+   * own price (maker fee).
+   */
+  liquidity: "taker" | "maker";
   time: string;
 }
 
@@ -48,7 +54,7 @@ export interface SpotOrder {
   symbol: string;
   side: SpotSide;
   type: SpotType;
-  /** The limit price; null for a market order. */
+  /** The limit price (a crossing limit may fill better, see `avgPrice`); null for a market order. */
   price: string | null;
   number: string;
   /** Base quantity filled so far ("0" until it fills). */

@@ -1,7 +1,7 @@
 // The user's change log (API.md GET /sync, /ws/account): every change to a user's private data
 // is one entry; the app applies entries in order and keeps the cursor.
 
-/** What a change log entry describes. Later issues add orders, … */
+/** What a change log entry describes; each new product adds its own entity (its orders). */
 export const SYNC_ENTITIES = [
   "profile",
   "identity",

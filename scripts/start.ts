@@ -1,5 +1,9 @@
 // `npm start`: builds the app if it has not been built, then runs the server in this process
 // (demo mode unless QUANTA_MODE says otherwise). One command from a fresh clone to a running app.
+// package.json runs it as `exec node --import tsx scripts/start.ts`: npm's shell is replaced by
+// node itself, with no tsx CLI process in between, so the SIGTERM a process manager sends npm
+// (which npm forwards to its script) reaches the server and its graceful shutdown, which stops
+// anvil; anvil also dies with the server however it dies (chain/anvil-process.ts).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -11,22 +11,9 @@ import { migrate } from "./db/migrate";
 import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
 import { seedContent } from "./domain/content/seed-content";
-import {
-  createWalletWorkers,
-  startWalletWorkers,
-  type RunningWalletWorkers,
-} from "./domain/wallet/wallet-workers";
-import { startLedgerSealer, type RunningSealer } from "./domain/ledger/seal-ledger";
-import { startSpotMatcher, type SpotMatcher } from "./domain/spot/spot-matcher";
-import { startStatusProber, type StatusProber } from "./domain/status/status-prober";
+import { startLeadership, type Leadership } from "./domain/leadership/leadership";
 import { isEntryPoint } from "./entry-point";
-import { liveProbe } from "./market/live-probe";
-import type { MarketSource } from "./market/sources/market-source";
-import {
-  startBinanceMarket,
-  startSimulatedMarket,
-  type RunningMarket,
-} from "./market/start-market";
+import { startWorkers } from "./workers";
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process is forced down. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,13 +23,8 @@ export async function runServer(env: Env = process.env): Promise<void> {
   let app: FastifyInstance | undefined;
   let db: Db | undefined;
   let adminSocket: AdminSocket | undefined;
-  let prober: StatusProber | undefined;
-  let market: Promise<RunningMarket<MarketSource> | undefined> = Promise.resolve(undefined);
-  const stopMarketStart = new AbortController();
   let chain: Promise<DevChain | undefined> = Promise.resolve(undefined);
-  let walletWorkers: RunningWalletWorkers | undefined;
-  let sealer: RunningSealer | undefined;
-  let spotMatcher: SpotMatcher | undefined;
+  let leadership: Leadership | undefined;
   try {
     db = await openDb(config.database, {
       onIdleError: (err) => app?.log.error({ err }, "idle database connection failed"),
@@ -57,9 +39,6 @@ export async function runServer(env: Env = process.env): Promise<void> {
         ? `applied migrations: ${applied.join(", ")}`
         : "database schema is current",
     );
-    // Chains what was committed but not sealed when the last process stopped, and all that
-    // follows (domain/ledger/README.md "Sealing").
-    sealer = startLedgerSealer(db, app.log);
     const instance = await claimInstance(db, config.mode);
     app.log.info(`database instance ${instance.id} (${instance.mode})`);
     // The repository's content on every start; unchanged rows are not rewritten.
@@ -69,51 +48,35 @@ export async function runServer(env: Env = process.env): Promise<void> {
     adminSocket = await openAdminSocket(config, db, app.log);
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
-    prober = startStatusProber(db, config, {
-      onError: (err) => log.error({ err }, "status probe round failed"),
-    });
-    // After listening: a first start backfills history for a few seconds; `live` stays down
-    // until the feed runs.
-    const { registry } = prober;
-    const marketDb = db;
-    const marketApp = app; // a `let` is not narrowed inside the callback
-    market = startMarket(config, marketDb, log, stopMarketStart.signal).then((running) => {
-      if (running) {
-        registry.registerProbe("live", liveProbe(marketDb, running.feed));
-        // GET /market/depth and the market sockets serve from the attached feed.
-        marketApp.market.attach(running.feed);
-      }
-      return running;
-    });
-    // Demo only, after listening like the market: compiling and deploying takes seconds, and a
-    // chain that cannot start leaves the rest serving (its routes answer 503).
+    const workersApp = app; // a `let` is not narrowed inside the callback
+    const workersDb = db;
+    // Demo only, after listening: compiling and deploying takes seconds, and a chain that
+    // cannot start leaves the rest serving (its routes answer 503).
     chain = startChain(config, log).then((running) => {
-      if (running) marketApp.chain.attachDev(running);
+      if (running) workersApp.chain.attachDev(running);
       return running;
     });
-    // Recharge confirmations and withdrawal sends: from now on in production (the chain is
-    // attached when the app is built); in demo the workers find the dev chain once attached.
-    walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
-    // Resting limit orders, loaded from the database now and filled as the attached feed's books
-    // cross them (domain/spot/README.md).
-    spotMatcher = await startSpotMatcher({ db, market: app.market, log });
+    // The sealer, prober, market, wallet workers and matcher run in one process per database:
+    // this one, once it holds the leadership lock (always, on the embedded database).
+    leadership = startLeadership({
+      db,
+      log,
+      lead: () => startWorkers(config, workersDb, workersApp),
+    });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (app) app.log.fatal({ err }, message);
     else console.error(message);
-    await sealer?.stop();
+    await leadership?.stop().catch(() => undefined);
     await adminSocket?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     process.exit(1);
   }
   app.log.info(`Quanta (${config.mode}) is running at ${displayUrl(config)}`);
-  handleShutdownSignals(app, db, app.log, adminSocket, prober, async () => {
-    stopMarketStart.abort();
-    await spotMatcher?.stop();
-    await walletWorkers?.stop();
-    await sealer?.stop();
-    await (await market)?.stop();
+  const running = leadership;
+  handleShutdownSignals(app, db, app.log, adminSocket, async () => {
+    await running.stop();
     await (await chain)?.stop();
   });
 }
@@ -132,44 +95,6 @@ async function startChain(config: Config, log: FastifyBaseLogger): Promise<DevCh
     return chain;
   } catch (err) {
     log.error({ err }, "the dev chain could not start; deposits, faucet and /rpc are unavailable");
-    return undefined;
-  }
-}
-
-/**
- * The feed MARKET_SOURCE names: the simulated market (demo) or Binance's public streams. Never
- * rejects: a market that cannot start leaves the rest of the server serving (`live` down).
- */
-async function startMarket(
-  config: Config,
-  db: Db,
-  log: FastifyBaseLogger,
-  signal: AbortSignal,
-): Promise<RunningMarket<MarketSource> | undefined> {
-  if (config.market.source === "binance") {
-    try {
-      const running = await startBinanceMarket(db, config.market, {
-        onError: (err) => log.error({ err }, "market feed flush or prune failed"),
-        log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
-      });
-      log.info(`market feed running: Binance streams from ${config.market.binanceUrl}`);
-      return running;
-    } catch (err) {
-      log.error({ err }, "the market feed could not start");
-      return undefined;
-    }
-  }
-  try {
-    const running = await startSimulatedMarket(db, config.market, {
-      signal,
-      onError: (err) => log.error({ err }, "market feed flush or prune failed"),
-      onBackfill: ({ candles, ms }) =>
-        log.info(`market history backfilled: ${candles} one-minute candles in ${ms} ms`),
-    });
-    log.info(`market feed running (${config.market.ticksPerSecond} ticks/s per symbol)`);
-    return running;
-  } catch (err) {
-    if (!signal.aborted) log.error({ err }, "the market feed could not start");
     return undefined;
   }
 }
@@ -223,8 +148,7 @@ function handleShutdownSignals(
   db: Db,
   log: FastifyBaseLogger,
   adminSocket: AdminSocket | undefined,
-  prober: StatusProber | undefined,
-  stopMarket: () => Promise<void>,
+  stopWorkers: () => Promise<void>,
 ): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -243,9 +167,8 @@ function handleShutdownSignals(
         await adminSocket?.close();
         // close() stops accepting connections and resolves once in-flight requests are done.
         await app.close();
-        await prober?.stop();
-        // Stops ticking and records what is pending, before the database closes.
-        await stopMarket();
+        // The workers (when leading) stop and record what is pending, before the database closes.
+        await stopWorkers();
         await db.close();
         log.info("stopped");
         process.exit(0);

@@ -18,6 +18,15 @@ import {
   type ArticleCommand,
   type ArticleResult,
 } from "./article-commands";
+import {
+  describeLinkResult,
+  LINK_USAGE,
+  linkCommandFromJson,
+  parseLinkArgs,
+  runLinkCommand,
+  type LinkCommand,
+  type LinkResult,
+} from "./link-commands";
 import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
 import {
   describeMessageSent,
@@ -26,6 +35,15 @@ import {
   parseMessageArgs,
   type MessageSendCommand,
 } from "./message-command";
+import {
+  describeIdentityResult,
+  IDENTITY_USAGE,
+  identityCommandFromJson,
+  parseIdentityArgs,
+  runIdentityCommand,
+  type IdentityCommand,
+  type IdentityResult,
+} from "./identity-commands";
 import {
   describeRechargeResult,
   parseRechargeArgs,
@@ -51,6 +69,8 @@ export type AdminCommand =
   | { name: "unlock"; address: string }
   | MessageSendCommand
   | ArticleCommand
+  | IdentityCommand
+  | LinkCommand
   | RechargeCommand
   | WithdrawalCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
@@ -62,6 +82,8 @@ export type AdminResult =
   | ({ kind: "message-sent" } & SentMessage)
   | ({ kind: "ledger-check" } & LedgerCheckReport)
   | ArticleResult
+  | IdentityResult
+  | LinkResult
   | RechargeResult
   | WithdrawalResult;
 
@@ -73,6 +95,8 @@ Commands:
   unlock <address>          unlock a user
 ${MESSAGE_USAGE}
 ${ARTICLE_USAGE}
+${IDENTITY_USAGE}
+${LINK_USAGE}
 ${RECHARGE_USAGE}
 ${WITHDRAWAL_USAGE}
   help                      show this help
@@ -89,6 +113,8 @@ export function parseAdminArgs(
   if (name === undefined || name === "help" || name === "--help" || name === "-h") return "help";
   if (name === "message") return parseMessageArgs(args.slice(1));
   if (name === "article") return parseArticleArgs(args.slice(1));
+  if (name === "identities" || name === "identity") return parseIdentityArgs(name, args.slice(1));
+  if (name === "link") return parseLinkArgs(args.slice(1));
   if (name === "recharges" || name === "recharge") return parseRechargeArgs(name, args.slice(1));
   if (name === "withdrawals" || name === "withdrawal") {
     return parseWithdrawalArgs(name, args.slice(1));
@@ -110,6 +136,10 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   if (v.name === "message-send") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("identity-")) {
+    return identityCommandFromJson(v);
+  }
+  if (typeof v.name === "string" && v.name.startsWith("link-")) return linkCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("recharge-"))
     return rechargeCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("withdrawal-")) {
@@ -146,6 +176,13 @@ export async function runAdminCommand(
     case "article-edit":
     case "article-delete":
       return runArticleCommand(db, command, actor);
+    case "identity-list":
+    case "identity-approve":
+    case "identity-reject":
+      return runIdentityCommand(db, command, actor);
+    case "link-list":
+    case "link-set":
+      return runLinkCommand(db, command, actor);
     case "recharge-list":
     case "recharge-approve":
     case "recharge-reject":
@@ -163,6 +200,11 @@ export async function runAdminCommand(
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "identity-list" || result.kind === "identity-decided") {
+    return describeIdentityResult(result);
+  }
+  if (result.kind === "link-list" || result.kind === "link-saved")
+    return describeLinkResult(result);
   if (result.kind === "recharge-list" || result.kind === "recharge-decided") {
     return describeRechargeResult(result);
   }

@@ -5,6 +5,7 @@
 // recharge keeps its tx hash in status 1 for good, and the unique index on open or credited tx
 // hashes still refuses any second claim of that transaction.
 import type { ListPage } from "../../protocol/list";
+import { maskIdentifier } from "../../protocol/mask-identifier";
 import {
   WALLET_REASON_MAX_LENGTH,
   type AdminRechargeItem,
@@ -20,15 +21,21 @@ import {
 } from "../domain/wallet/recharge-review";
 
 export type RechargeCommand =
-  | { name: "recharge-list"; status: RechargeStatus | null; cursor: string | null }
+  | { name: "recharge-list"; full: boolean; status: RechargeStatus | null; cursor: string | null }
   | { name: "recharge-approve"; id: string }
   | { name: "recharge-reject"; id: string; reason: string };
 
 export type RechargeResult =
-  | { kind: "recharge-list"; status: RechargeStatus | null; page: ListPage<AdminRechargeItem> }
+  | {
+      kind: "recharge-list";
+      full: boolean;
+      status: RechargeStatus | null;
+      page: ListPage<AdminRechargeItem>;
+    }
   | { kind: "recharge-decided"; recharge: AdminRechargeItem };
 
-export const RECHARGE_USAGE = `  recharges [0|1|2] [--cursor <c>]     list recharges: 0 under review (oldest first), 1 credited,
+export const RECHARGE_USAGE = `  recharges [0|1|2] [--cursor <c>] [--full]
+                                      list recharges: 0 under review (oldest first), 1 credited,
                                       2 rejected; all when no status is given (newest first)
   recharge approve <id>               credit a recharge under review (bill 101)
   recharge reject <id> <reason…>      reject it; the user reads the reason`;
@@ -41,7 +48,8 @@ export function parseRechargeArgs(
   args: readonly string[],
 ): RechargeCommand | { error: string } {
   if (name === "recharges") {
-    const rest = [...args];
+    const rest = args.filter((arg) => arg !== "--full");
+    const full = rest.length < args.length;
     let cursor: string | null = null;
     const at = rest.indexOf("--cursor");
     if (at >= 0) {
@@ -57,6 +65,7 @@ export function parseRechargeArgs(
     }
     return {
       name: "recharge-list",
+      full,
       status: status === undefined ? null : (Number(status) as RechargeStatus),
       cursor,
     };
@@ -89,7 +98,7 @@ export function rechargeCommandFromJson(v: Record<string, unknown>): RechargeCom
       const cursor = v.cursor ?? null;
       if (status !== null && status !== 0 && status !== 1 && status !== 2) return null;
       if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
-      return { name: "recharge-list", status, cursor };
+      return { name: "recharge-list", full: v.full === true, status, cursor };
     }
     case "recharge-approve":
       return id === null ? null : { name: "recharge-approve", id };
@@ -111,7 +120,7 @@ export async function runRechargeCommand(
     case "recharge-list": {
       const { status, cursor } = command;
       const page = await listRechargesForReview(db, { status, cursor, limit: MAX_PAGE_SIZE });
-      return { kind: "recharge-list", status, page };
+      return { kind: "recharge-list", full: command.full, status, page };
     }
     case "recharge-approve":
       return {
@@ -136,13 +145,15 @@ export function describeRechargeResult(result: RechargeResult): string {
       : `Recharge ${r.id} rejected. Reason: ${r.reason ?? ""}`;
   }
   const { items, nextCursor } = result.page;
+  // Another person's address: masked by the seed's rule unless the operator asked for --full.
+  const shown = (address: string) => (result.full ? address : maskIdentifier(address));
   if (items.length === 0) return "No recharges.";
   const lines = items.map((r) =>
     [
       r.id,
       STATUS_WORDS[r.status],
       `${r.amount} USDT`,
-      `user ${r.userId} ${r.userAddress ?? "(no wallet)"}`,
+      `user ${r.userId} ${r.userAddress === null ? "(no wallet)" : shown(r.userAddress)}`,
       r.txHash ?? "no tx hash",
       r.verification,
       r.createdAt,
@@ -153,7 +164,9 @@ export function describeRechargeResult(result: RechargeResult): string {
   );
   if (nextCursor) {
     const status = result.status === null ? "" : `${result.status} `;
-    lines.push(`More: npm run admin -- recharges ${status}--cursor ${nextCursor}`);
+    lines.push(
+      `More: npm run admin -- recharges ${status}${result.full ? "--full " : ""}--cursor ${nextCursor}`,
+    );
   }
   return lines.join("\n");
 }

@@ -3,6 +3,7 @@
 // /admin/withdraw. The CLI sends nothing itself: an approved withdrawal is sent by the running
 // server's withdrawal sender, so approving needs a deployment configured with a hot wallet.
 import type { ListPage } from "../../protocol/list";
+import { maskIdentifier } from "../../protocol/mask-identifier";
 import {
   WALLET_REASON_MAX_LENGTH,
   type AdminWithdrawalItem,
@@ -20,19 +21,27 @@ import {
 } from "../domain/wallet/withdraw-review";
 
 export type WithdrawalCommand =
-  | { name: "withdrawal-list"; status: WithdrawalStatus | null; cursor: string | null }
+  | {
+      name: "withdrawal-list";
+      full: boolean;
+      status: WithdrawalStatus | null;
+      cursor: string | null;
+    }
   | { name: "withdrawal-approve"; id: string }
   | { name: "withdrawal-reject"; id: string; reason: string };
 
 export type WithdrawalResult =
   | {
       kind: "withdrawal-list";
+      /** Show other people's addresses whole (--full); masked otherwise. */
+      full: boolean;
       status: WithdrawalStatus | null;
       page: ListPage<AdminWithdrawalItem>;
     }
   | { kind: "withdrawal-decided"; withdrawal: AdminWithdrawalItem };
 
-export const WITHDRAWAL_USAGE = `  withdrawals [0|1|2|3] [--cursor <c>] list withdrawals: 0 under review (oldest first), 1 sending,
+export const WITHDRAWAL_USAGE = `  withdrawals [0|1|2|3] [--cursor <c>] [--full]
+                                      list withdrawals: 0 under review (oldest first), 1 sending,
                                       2 sent, 3 failed; all when no status is given (newest first)
   withdrawal approve <id>             approve one under review; the server sends it on chain
   withdrawal reject <id> <reason…>    reject it and return amount + fee; the user reads the reason`;
@@ -45,7 +54,8 @@ export function parseWithdrawalArgs(
   args: readonly string[],
 ): WithdrawalCommand | { error: string } {
   if (name === "withdrawals") {
-    const rest = [...args];
+    const rest = args.filter((arg) => arg !== "--full");
+    const full = rest.length < args.length;
     let cursor: string | null = null;
     const at = rest.indexOf("--cursor");
     if (at >= 0) {
@@ -61,7 +71,7 @@ export function parseWithdrawalArgs(
       return { error: '"withdrawals" takes an optional status 0, 1, 2 or 3 and --cursor <id>.' };
     }
     const parsed = status === undefined ? null : (Number(status) as WithdrawalStatus);
-    return { name: "withdrawal-list", status: parsed, cursor };
+    return { name: "withdrawal-list", full, status: parsed, cursor };
   }
   const [sub, id, ...reason] = args;
   if (sub !== "approve" && sub !== "reject") {
@@ -95,7 +105,7 @@ export function withdrawalCommandFromJson(v: Record<string, unknown>): Withdrawa
         return null;
       }
       if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
-      return { name: "withdrawal-list", status, cursor };
+      return { name: "withdrawal-list", full: v.full === true, status, cursor };
     }
     case "withdrawal-approve":
       return id === null ? null : { name: "withdrawal-approve", id };
@@ -117,7 +127,7 @@ export async function runWithdrawalCommand(
     case "withdrawal-list": {
       const { status, cursor } = command;
       const page = await listWithdrawalsForOperators(db, { status, cursor, limit: MAX_PAGE_SIZE });
-      return { kind: "withdrawal-list", status, page };
+      return { kind: "withdrawal-list", full: command.full, status, page };
     }
     case "withdrawal-approve": {
       // The process running this (the CLI, or the server behind the admin socket) reads the
@@ -143,14 +153,16 @@ export function describeWithdrawalResult(result: WithdrawalResult): string {
       : `Withdrawal ${w.id} rejected: ${w.amount} USDT + ${w.fee} fee returned to user ${w.userId} (bill 204). Reason: ${w.reason ?? ""}`;
   }
   const { items, nextCursor } = result.page;
+  // Another person's address: masked by the seed's rule unless the operator asked for --full.
+  const shown = (address: string) => (result.full ? address : maskIdentifier(address));
   if (items.length === 0) return "No withdrawals.";
   const lines = items.map((w) =>
     [
       w.id,
       STATUS_WORDS[w.status],
       `${w.amount} USDT (fee ${w.fee})`,
-      `to ${w.address}`,
-      `user ${w.userId} ${w.userAddress ?? "(no wallet)"}`,
+      `to ${shown(w.address)}`,
+      `user ${w.userId} ${w.userAddress === null ? "(no wallet)" : shown(w.userAddress)}`,
       w.txHash ?? "",
       w.createdAt,
       w.reason === null ? "" : `reason: ${w.reason}`,
@@ -160,7 +172,9 @@ export function describeWithdrawalResult(result: WithdrawalResult): string {
   );
   if (nextCursor) {
     const status = result.status === null ? "" : `${result.status} `;
-    lines.push(`More: npm run admin -- withdrawals ${status}--cursor ${nextCursor}`);
+    lines.push(
+      `More: npm run admin -- withdrawals ${status}${result.full ? "--full " : ""}--cursor ${nextCursor}`,
+    );
   }
   return lines.join("\n");
 }

@@ -51,7 +51,23 @@ export interface Db extends Queryable {
     onPayload: (payload: string) => void,
     options?: ListenOptions,
   ): Promise<() => Promise<void>>;
+  /**
+   * A database-wide lock named `name`, held by one Db at a time across processes (leadership of
+   * the background workers, domain/leadership). PostgreSQL: a session advisory lock on a
+   * connection of its own, released when that connection ends, however the process dies. PGlite
+   * belongs to one process, so its lock is always granted.
+   */
+  sessionLock(name: string): SessionLock;
   close(): Promise<void>;
+}
+
+export interface SessionLock {
+  /** Takes the lock if free (never waits); true when this Db holds it. Throws when unreachable. */
+  tryAcquire(): Promise<boolean>;
+  /** While held: whether the lock's connection still answers; false means the lock is lost. */
+  stillHeld(): Promise<boolean>;
+  /** Gives it up (ends its connection). Safe to call when not held, and twice. */
+  release(): Promise<void>;
 }
 
 export interface ListenOptions {

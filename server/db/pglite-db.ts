@@ -10,6 +10,7 @@ import {
   scopedChannel,
   type Db,
   type Queryable,
+  type SessionLock,
   type SqlParam,
 } from "./db";
 import { lockDataDir } from "./pglite-lock";
@@ -98,6 +99,15 @@ class PgliteDb implements Db {
       if (!listening || this.#closing) return;
       listening = false;
       await unlisten();
+    };
+  }
+
+  sessionLock(): SessionLock {
+    // The data directory's lock file already admits one process (pglite-lock.ts): it leads.
+    return {
+      tryAcquire: async () => true,
+      stillHeld: async () => true,
+      release: async () => undefined,
     };
   }
 

@@ -8,9 +8,11 @@ import {
   type Db,
   type ListenOptions,
   type Queryable,
+  type SessionLock,
   type SqlParam,
 } from "./db";
 import { PgListener } from "./pg-listener";
+import { PgSessionLock } from "./pg-session-lock";
 import { PgNotifier } from "./pg-notifier";
 
 export interface PostgresDbOptions {
@@ -53,7 +55,8 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
     client: { ...connection, application_name: "quanta-listen" },
     onError: options.onListenError,
   });
-  return new PostgresDb(pool, listener, new PgNotifier(pool));
+  const lockClient = { ...connection, application_name: "quanta-lock" };
+  return new PostgresDb(pool, listener, new PgNotifier(pool), lockClient);
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Pick<Queryable, "query" | "exec"> {
@@ -100,6 +103,7 @@ class PostgresDb implements Db {
     private readonly pool: pg.Pool,
     private readonly listener: PgListener,
     private readonly notifier: PgNotifier,
+    private readonly lockClient: pg.ClientConfig,
   ) {
     const q = queryable(pool);
     this.query = q.query;
@@ -139,6 +143,10 @@ class PostgresDb implements Db {
 
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions) {
     return this.listener.listen(channel, onPayload, options?.onReconnect);
+  }
+
+  sessionLock(name: string): SessionLock {
+    return new PgSessionLock(this.lockClient, name);
   }
 
   close(): Promise<void> {

@@ -1,8 +1,8 @@
 // Starting the market on a database. Simulated: backfill history into a fresh one, otherwise
 // continue each symbol from its last recorded price. Binance (startBinanceMarket): no backfill,
-// history comes from the exchange's own klines as they arrive. Then run the feed. main.ts calls this after
-// migrating, attaches the feed to the app (`app.market.attach`) for depth and the market
-// sockets, and stops the result before closing the database.
+// history comes from the exchange's own klines as they arrive. Then run the feed. workers.ts
+// calls this in the leading process, attaches the feed to the app (`app.market.attach`) for
+// depth and the market sockets, and stops the result before closing the database.
 import type { MarketConfig } from "./market-config";
 import type { Db } from "../db/db";
 import { insertCandles, lastCloses } from "../db/repositories/candle-repository";

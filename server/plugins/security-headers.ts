@@ -4,6 +4,7 @@
 // access to this origin, its websockets included.
 import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
+import { LINK_FRAME_ORIGINS } from "../domain/content/link-frames";
 import { globalPlugin } from "./global-plugin";
 
 export interface SecurityHeadersOptions {
@@ -89,9 +90,17 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
             (req: IncomingMessage) => connectSources(publicOrigin, req.headers.host),
             ...extra(WALLETCONNECT_SOURCES.connect),
           ],
-          // Without WalletConnect this stays default-src ('self'); with it, its verify and
-          // secure frames too.
-          ...(wc ? { "frame-src": ["'self'", ...WALLETCONNECT_SOURCES.frame] } : {}),
+          // Without WalletConnect or frameable operator links this stays default-src ('self');
+          // with them, WalletConnect's verify and secure frames and the admitted link origins.
+          ...(wc || LINK_FRAME_ORIGINS.length > 0
+            ? {
+                "frame-src": [
+                  "'self'",
+                  ...extra(WALLETCONNECT_SOURCES.frame),
+                  ...LINK_FRAME_ORIGINS,
+                ],
+              }
+            : {}),
           // The service worker (sw.js) is served from this origin.
           "worker-src": ["'self'"],
           "manifest-src": ["'self'"],

@@ -3,9 +3,10 @@
 import type { AssetsOverview } from "../../protocol";
 import { request } from "./client";
 
-/** GET /assets/overview */
+/** GET /assets/overview?tz=: income days are the calendar days of this device's time zone. */
 export function getAssetsOverview(
   opts: { quiet?: boolean; signal?: AbortSignal } = {},
 ): Promise<AssetsOverview> {
-  return request<AssetsOverview>("GET", "assets/overview", opts);
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return request<AssetsOverview>("GET", "assets/overview", { ...opts, searchParams: { tz } });
 }

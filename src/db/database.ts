@@ -41,6 +41,13 @@ export interface SettingRow {
   value: unknown;
 }
 
+/** A market the user starred on this device (the pair bar lists favourites first). */
+export interface FavouriteRow {
+  /** "BTC/USDT". */
+  symbol: string;
+  addedAt: string;
+}
+
 /** A private key this device generated (today only the demo wallet's). */
 export interface KeyRow {
   /** What the key is for, e.g. "demo-wallet". */
@@ -140,6 +147,7 @@ export const DB_NAME = "quanta";
 
 export class QuantaDatabase extends Dexie {
   settings!: Table<SettingRow, string>;
+  favourites!: Table<FavouriteRow, string>;
   keys!: Table<KeyRow, string>;
   identity!: Table<IdentityRow, string>;
   profile!: Table<ProfileRow, string>;
@@ -220,6 +228,8 @@ export class QuantaDatabase extends Dexie {
         // As in v4: "spot-order" entries were skipped until now; read the log again.
         await tx.table("syncState").where("key").startsWith("cursor:").delete();
       });
+    // Favourite markets (issue 15), per device: the trading screens' pair bar.
+    this.version(7).stores({ favourites: "symbol" });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
 }

@@ -44,6 +44,7 @@ const filled: SpotOrder = {
       fee: "0.6",
       depthSeq: "41",
       tickSeq: "977",
+      liquidity: "taker",
       time: "2026-01-02T00:01:00Z",
     },
   ],

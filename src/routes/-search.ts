@@ -35,3 +35,15 @@ export function validateInviteSearch(search: Record<string, unknown>): InviteSea
   if (typeof invite === "number" && Number.isSafeInteger(invite)) return { invite: String(invite) };
   return {};
 }
+
+/** A trading screen's `?symbol=`: "BTCUSDT", "BTC_USDT" or "BTC/USDT" -> "BTC/USDT"; else none. */
+export interface SymbolSearch {
+  symbol?: string;
+}
+
+export function validateSymbolSearch(search: Record<string, unknown>): SymbolSearch {
+  const symbol = search.symbol;
+  if (typeof symbol !== "string") return {};
+  const match = /^([A-Z0-9]{2,10}?)[/_-]?(USDT)$/.exec(symbol.trim().toUpperCase());
+  return match ? { symbol: `${match[1] ?? ""}/${match[2] ?? ""}` } : {};
+}

@@ -20,3 +20,15 @@ export function NotYetAvailable() {
     </p>
   );
 }
+
+/** Founders' decision: the house takes the other side of every trade; say so where people trade. */
+export function HouseCounterparty() {
+  return (
+    <p className="q-card q-muted" role="note" data-testid="house-counterparty">
+      <Trans>
+        Quanta is the other side of every trade: your orders fill against the house at the prices of
+        the market feed's order book, not against other users.
+      </Trans>
+    </p>
+  );
+}

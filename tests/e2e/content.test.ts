@@ -24,7 +24,7 @@ afterAll(() => dist.remove());
 const e2e = useE2E({ server: { distDir: dist.dir } });
 
 const WELCOME_ARTICLE = "welcome-to-quanta";
-const HELP_ARTICLE = "what-is-ai-quant-trading";
+const HELP_ARTICLE = "is-profit-guaranteed";
 
 /** The ids shown on /data (news) and /data/message, once both screens have content. */
 async function localContent(page: Page): Promise<{ articles: string[]; messages: string[] }> {

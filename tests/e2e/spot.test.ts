@@ -1,7 +1,9 @@
-// Spot trading end to end (issue 7 acceptance), every part real: demo funds, then on /spots a
-// market buy against the live simulated book, a limit sell that rests (priced above the best bid)
-// and is cancelled; /records shows the bills, /my the balances per asset; offline the order form
-// is disabled with the reason.
+// Spot trading end to end (issues 7 and 15), every part real: demo funds, then on
+// /spots?symbol=BTCUSDT (the shared trading layout: pair bar, header, form beside the order book,
+// all above the fold at 390×844) a limit buy priced through the asks that fills at once as a
+// taker, its result in a toast the tab bar does not cover, a market buy asked as a USDT total, a
+// limit sell that rests (priced above the best bid) and is cancelled; /records shows the bills,
+// /my the balances per asset; offline the order form is disabled with the reason.
 import type { Page } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import { formatUnits, parseUnits } from "viem";
@@ -36,7 +38,7 @@ async function orders(token: string, status: "open" | "done"): Promise<SpotOrder
 }
 
 describe("spot trading", () => {
-  it("buys at market, rests a limit sell and cancels it; /records and /my show it; offline it is disabled", async () => {
+  it("fills a crossing limit buy as a taker, rests a limit sell and cancels it; /records and /my show it; offline it is disabled", async () => {
     const { page, server, session } = e2e;
     await signInThroughLogin(page);
     await waitForServiceWorker(page);
@@ -52,26 +54,74 @@ describe("spot trading", () => {
     });
     expect(credited.status).toBe(200);
 
-    await page.goto("/spots");
+    await page.goto("/spots?symbol=BTCUSDT");
     await page.getByTestId("screen-spots").waitFor();
+    expect(await page.getByTestId("price-header").getAttribute("data-symbol")).toBe(SYMBOL);
     // The form opens once the trading terms and a fresh price are on the device.
     await expect.poll(() => page.getByTestId("spot-blocked").count(), LOCAL).toBe(0);
 
-    // 1. Market buy of 0.01 BTC: estimate and fee before confirming, then filled.
+    // Above the fold at 390×844: the pair bar, the order form's button and the order book.
+    await page.getByTestId("ladder-ask").first().waitFor(LOCAL);
+    const viewport = page.viewportSize();
+    const tabBar = await page.locator(".q-tabbar").boundingBox();
+    const fold = tabBar?.y ?? viewport?.height ?? 844;
+    for (const id of ["pair-bar", "spot-continue", "order-book-ladder"]) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), `${id} above the fold`).toBeLessThanOrEqual(fold);
+    }
+    // The chart is one tap away.
+    await page.getByTestId("trading-view-chart").click();
+    await page.getByTestId("market-chart-panel").waitFor();
+    await page.getByTestId("trading-view-trade").click();
+
+    // 1. Limit buy of 0.01 BTC priced well above the best ask: it fills at once as a taker, at
+    // the book's prices (never above the limit), instead of being refused.
+    const bookNow = await api<Depth>(
+      server,
+      "GET",
+      `market/depth?symbol=${encodeURIComponent(SYMBOL)}`,
+    );
+    const buyLimit = wellAbove(bookNow.body.Data.asks[0]?.[0] ?? "0", "0.01");
     await page.getByTestId("spot-side-buy").click();
-    await page.getByTestId("spot-type-market").click();
+    await page.getByTestId("spot-type-limit").click();
+    await page.getByTestId("spot-price").fill(buyLimit);
     await page.getByTestId("spot-number").fill("0.01");
     await expect.poll(() => text(page, "spot-estimate-fee"), LOCAL).toMatch(/\d/);
     await page.getByTestId("spot-continue").click();
-    await page.getByTestId("spot-confirm-step").waitFor();
+    await page.getByTestId("spot-confirm-sheet").waitFor();
     expect(await text(page, "spot-confirm-fee")).toMatch(/\d/);
     await page.getByTestId("spot-confirm-button").click();
     await expect
       .poll(async () => (await orders(token, "done")).map((o) => [o.type, o.side, o.status]), LOCAL)
-      .toEqual([[0, 0, "filled"]]);
+      .toEqual([[1, 0, "filled"]]);
     const [bought] = await orders(token, "done");
     expect(parseUnits(bought?.filled ?? "0", 8)).toBe(parseUnits("0.01", 8));
+    expect(bought?.fills[0]?.liquidity).toBe("taker");
     expect(bought?.fills[0]?.tickSeq).toMatch(/^\d+$/);
+    expect(parseUnits(bought?.avgPrice ?? "0", 2) < parseUnits(buyLimit, 2)).toBe(true);
+
+    // Its result is a toast above the tab bar: nothing covers it, its button can be pressed.
+    const toast = page.locator('[data-testid="spot-outcome"][data-status="filled"]');
+    await toast.waitFor(LOCAL);
+    const toastBox = await toast.boundingBox();
+    const bar = await page.locator(".q-tabbar").boundingBox();
+    if (toastBox === null || bar === null) throw new Error("no toast or no tab bar");
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(bar.y);
+    const onTop = await toast.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height - 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(onTop).toBe(true);
+    await toast.getByRole("button").click();
+    await expect.poll(() => page.getByTestId("spot-outcome").count(), LOCAL).toBe(0);
+
+    // A market buy is asked as a USDT total: the form says how much it buys now (not sent).
+    await page.getByTestId("spot-type-market").click();
+    await page.getByTestId("spot-total").fill("100");
+    await expect.poll(() => text(page, "spot-total-number"), LOCAL).toMatch(/BTC/);
+    await page.getByTestId("spot-total").fill("");
 
     // 2. Limit sell of 0.005 BTC well above the best bid: it rests, 0.005 BTC frozen.
     const config = await api<SpotConfig>(server, "GET", "spot/config");
@@ -87,9 +137,12 @@ describe("spot trading", () => {
     await page.getByTestId("spot-price").fill(limitPrice);
     await page.getByTestId("spot-number").fill("0.005");
     await page.getByTestId("spot-continue").click();
-    await page.getByTestId("spot-confirm-step").waitFor();
+    await page.getByTestId("spot-confirm-sheet").waitFor();
     await page.getByTestId("spot-confirm-button").click();
     await expect.poll(async () => (await orders(token, "open")).length, LOCAL).toBe(1);
+    // Its toast says it rests; dismissed so that it covers nothing the test presses next.
+    await page.locator('[data-testid="spot-outcome"][data-status="open"]').waitFor(LOCAL);
+    await page.getByTestId("spot-outcome").getByRole("button").click();
     await page.getByTestId("spot-orders-open").click();
     const resting = page.locator('[data-testid="spot-order"][data-status="open"]');
     await resting.waitFor(LOCAL);
@@ -107,7 +160,7 @@ describe("spot trading", () => {
       )
       .toBe(1);
 
-    // 4. /records: demo funds, the market buy (316 + 318), the limit sell's freeze and return.
+    // 4. /records: demo funds, the taker buy (316 + 318), the limit sell's freeze and return.
     await page.goto("/records");
     await page.getByTestId("screen-records").waitFor();
     await expect.poll(() => page.getByTestId("bill-row").count(), LOCAL).toBe(5);

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { parseUnits } from "viem";
 import { beforeEach, describe, expect, it } from "vitest";
+import { maskIdentifier } from "../../protocol/mask-identifier";
 import { API_BASE } from "../../protocol/paths";
 import type { AdminRechargeItem } from "../../protocol/wallet";
 import { AttachedChain } from "../../server/chain/attached-chain";
@@ -209,6 +210,11 @@ describe("npm run admin -- recharges | recharge", () => {
       expect.stringMatching(new RegExp(`^${a.id}  under review  10 USDT  user ${user.userId} `)),
       expect.stringMatching(new RegExp(`^${b.id}  under review  11 USDT `)),
     ]);
+    // Another person's address: masked by the seed's rule, whole only with --full.
+    const address = user.account.address.toLowerCase();
+    expect(listing).toContain(` ${maskIdentifier(address)} `);
+    expect(listing).not.toContain(address);
+    expect(await run("recharges", "0", "--full")).toContain(` ${address} `);
     expect(await run("recharge", "approve", a.id)).toBe(
       `Recharge ${a.id} approved: 10 USDT credited to user ${user.userId} (bill 101).`,
     );

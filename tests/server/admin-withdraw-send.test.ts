@@ -182,7 +182,7 @@ describe("GET /admin/withdraw and the CLI", () => {
     const listed = describeResult(
       await runAdminCommand(
         getDb(),
-        { name: "withdrawal-list", status: null, cursor: null },
+        { name: "withdrawal-list", full: false, status: null, cursor: null },
         actor,
       ),
     );

@@ -224,6 +224,7 @@ describe("GET /system/link", () => {
       alias: "live-chat",
       title: SEED_LANGS.en.links["live-chat"],
       url: SEED_LINKS.find((l) => l.id === "live-chat")?.url,
+      frameable: false,
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   crosses,
   exchangeOf,
   limitReservation,
+  limitTakerFill,
   marketFill,
   priceString,
   qtyString,
@@ -206,6 +207,46 @@ describe("what changes hands", () => {
     expect(crosses("sell", 100n, book)).toBeUndefined();
     expect(crosses("sell", 99n, book)).toEqual({ price: 99n, qty: 1n });
     expect(crosses("sell", 1n, { bids: [], asks: [] })).toBeUndefined();
+  });
+});
+
+describe("a limit order the book already crosses", () => {
+  it("fills whole within its limit as a taker, or rests; never past the limit", () => {
+    fc.assert(
+      fc.property(caseArb, fc.nat(25), ({ rules, side, levels, steps }, at) => {
+        const number = steps * rules.qtyStep;
+        // A limit at one of the levels (or between/after them: `at` past the end is the last).
+        const limit = levels[Math.min(at, levels.length - 1)]?.price ?? rules.priceStep;
+        const result = limitTakerFill(side, bookOf(side, levels), limit, number, rules);
+        const within = levels.filter((l) => (side === "buy" ? l.price <= limit : l.price >= limit));
+        const depth = within.reduce((sum, l) => sum + l.qty, 0n);
+        if (depth < number) {
+          expect(result).toEqual({ kind: "rest" });
+          return;
+        }
+        if (result.kind !== "fill") throw new Error("rested with enough depth within the limit");
+        // The same price a market order walking only these levels would pay (no slippage cap).
+        const market = marketFill(side, bookOf(side, within), number, rules, {
+          num: 1_000_000n,
+          den: 1n,
+        });
+        expect(market).toMatchObject({ kind: "fill", price: result.price });
+        expect(side === "buy" ? result.price <= limit : result.price >= limit).toBe(true);
+        expect(result.price % rules.priceStep).toBe(0n);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("rests when the book does not cross it", () => {
+    const book = { bids: [{ price: 99n, qty: 5n }], asks: [{ price: 101n, qty: 5n }] };
+    const rules = RULES[0];
+    if (!rules) throw new Error("no symbols");
+    expect(limitTakerFill("buy", book, 100n, 1n, rules)).toEqual({ kind: "rest" });
+    expect(limitTakerFill("sell", book, 100n, 1n, rules)).toEqual({ kind: "rest" });
+    expect(limitTakerFill("buy", { bids: [], asks: [] }, 100n, 1n, rules)).toEqual({
+      kind: "rest",
+    });
   });
 });
 

@@ -128,6 +128,7 @@ describe("limit orders", () => {
         fee: formatAmount(buyFee, 6),
         depthSeq: filledAt.get(buy.id),
         tickSeq: filledAt.get(buy.id),
+        liquidity: "maker",
         time: filledBuy.filledAt,
       },
     ]);

@@ -212,7 +212,7 @@ describe("GET /assets/overview", () => {
     expect(await get<AssetsOverview>("/assets/overview")).toEqual({
       balances: [],
       usdt: { available: "0", frozen: "0", withdrawing: "0", withdrawn: "0" },
-      income: { today: "0", yesterday: "0", total: "0" },
+      income: { today: "0", yesterday: "0", total: "0", timeZone: "UTC" },
       creditLevel: 0,
       loan: "0",
       equityUsd: "0",

@@ -13,6 +13,7 @@ export interface LinkRow {
   alias: string;
   title: string;
   url: string;
+  frameable: boolean;
 }
 
 export interface ArticleListRow {
@@ -53,8 +54,8 @@ export async function settingsFor(db: Queryable, lang: string): Promise<SettingR
 /** Links in display order, each in `lang` or else English. */
 export async function linksFor(db: Queryable, lang: string): Promise<LinkRow[]> {
   return db.query<LinkRow>(
-    `SELECT id, alias, title, url FROM (
-       SELECT DISTINCT ON (id) id, alias, title, url, sort
+    `SELECT id, alias, title, url, frameable FROM (
+       SELECT DISTINCT ON (id) id, alias, title, url, sort, frameable
          FROM links
         WHERE lang IN ($1, 'en')
         ORDER BY id, (lang = $1) DESC
@@ -158,11 +159,15 @@ export interface LinkInput {
   sort: number;
 }
 
-/** Makes the links table exactly `rows`: upserts changed rows, deletes rows not among them. */
+/**
+ * Makes the seed's links exactly `rows`: upserts changed rows, deletes seed rows not among them.
+ * Links an operator edited (origin 'operator', migration 015) are left as the operator left them.
+ */
 export async function replaceLinks(tx: Queryable, rows: LinkInput[]): Promise<number> {
   const removed = await tx.query(
     `DELETE FROM links l
-      WHERE NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($1::jsonb) AS x(id text, lang text)
+      WHERE l.origin = 'seed'
+        AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($1::jsonb) AS x(id text, lang text)
                          WHERE x.id = l.id AND x.lang = l.lang)
      RETURNING id`,
     [JSON.stringify(rows)],
@@ -172,13 +177,68 @@ export async function replaceLinks(tx: Queryable, rows: LinkInput[]): Promise<nu
      SELECT id, lang, alias, title, url, sort
        FROM jsonb_to_recordset($1::jsonb)
          AS x(id text, lang text, alias text, title text, url text, sort integer)
+      -- A link an operator edited is theirs in every language: no seed row joins it.
+      WHERE NOT EXISTS (SELECT 1 FROM links o WHERE o.id = x.id AND o.origin = 'operator')
      ON CONFLICT (id, lang) DO UPDATE
         SET alias = EXCLUDED.alias, title = EXCLUDED.title, url = EXCLUDED.url,
             sort = EXCLUDED.sort, updated_at = now()
-      WHERE (links.alias, links.title, links.url, links.sort)
+      WHERE links.origin = 'seed' AND (links.alias, links.title, links.url, links.sort)
             IS DISTINCT FROM (EXCLUDED.alias, EXCLUDED.title, EXCLUDED.url, EXCLUDED.sort)
      RETURNING id`,
     [JSON.stringify(rows)],
   );
   return removed.length + written.length;
+}
+
+export interface AdminLinkRow {
+  id: string;
+  lang: string;
+  alias: string;
+  title: string;
+  url: string;
+  sort: number;
+  origin: "seed" | "operator";
+  frameable: boolean;
+  updated_at: Date;
+}
+
+/** Every link row, in display order then language (English first). */
+export async function allLinkRows(db: Queryable, id?: string): Promise<AdminLinkRow[]> {
+  return db.query<AdminLinkRow>(
+    `SELECT id, lang, alias, title, url, sort, origin, frameable, updated_at
+       FROM links
+      WHERE $1::text IS NULL OR id = $1
+      ORDER BY sort, id, (lang = 'en') DESC, lang`,
+    [id ?? null],
+  );
+}
+
+/**
+ * An operator's edit of link `id`: the url and frameable flag of every language, the title of
+ * `lang` (a language without a row gets one, copied from English). The link becomes the
+ * operator's. Returns false when no such link exists.
+ */
+export async function editLinkRows(
+  tx: Queryable,
+  id: string,
+  edit: { url: string | null; frameable: boolean | null; lang: string; title: string | null },
+): Promise<boolean> {
+  const locked = await tx.query("SELECT 1 FROM links WHERE id = $1 FOR UPDATE", [id]);
+  if (locked.length === 0) return false;
+  await tx.query(
+    `UPDATE links SET url = coalesce($2, url), frameable = coalesce($3, frameable),
+            origin = 'operator', updated_at = now()
+      WHERE id = $1`,
+    [id, edit.url, edit.frameable],
+  );
+  if (edit.title !== null) {
+    await tx.query(
+      `INSERT INTO links (id, lang, alias, title, url, sort, origin, frameable)
+       SELECT id, $2, alias, $3, url, sort, 'operator', frameable FROM links
+        WHERE id = $1 AND lang = 'en'
+       ON CONFLICT (id, lang) DO UPDATE SET title = EXCLUDED.title, updated_at = now()`,
+      [id, edit.lang, edit.title],
+    );
+  }
+  return true;
 }

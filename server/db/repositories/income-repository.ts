@@ -1,32 +1,41 @@
-// Income sums for GET /assets/overview: the user's signed bill amounts of the given types, per
-// UTC day. Bills are append-only, so these sums never change for a past day.
+// What the user's income is made of (server/domain/income/): their spot fills, oldest first, and
+// their income bills of products that post them (protocol INCOME_BILL_TYPES). Both tables are
+// append-only, so a past day's income never changes.
 import type { Queryable } from "../db";
 
-export interface IncomeSums {
-  /** Units of the asset, signed, as text. */
-  today: string;
-  yesterday: string;
-  total: string;
+export interface SpotFillIncomeRow {
+  base: string;
+  side: 0 | 1;
+  number: string;
+  notional: string;
+  fee: string;
+  created_at: Date;
 }
 
-/** Days are UTC calendar days: "today" is from 00:00 UTC, whatever the user's time zone. */
-export async function incomeSums(
+export async function userSpotFills(db: Queryable, userId: string): Promise<SpotFillIncomeRow[]> {
+  return db.query<SpotFillIncomeRow>(
+    `SELECT o.base, o.side, f.number::text AS number, f.notional::text AS notional,
+            f.fee::text AS fee, f.created_at
+       FROM spot_fills f JOIN spot_orders o ON o.id = f.order_id
+      WHERE o.user_id = $1
+      ORDER BY f.id`,
+    [userId],
+  );
+}
+
+export interface IncomeBillRow {
+  amount: string;
+  created_at: Date;
+}
+
+export async function userIncomeBills(
   db: Queryable,
   q: { userId: string; asset: string; types: readonly number[] },
-): Promise<IncomeSums> {
-  const [row] = await db.query<IncomeSums>(
-    `WITH bounds AS (
-       SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS today_start
-     )
-     SELECT coalesce(sum(b.amount) FILTER (WHERE b.created_at >= bounds.today_start), 0)::text
-              AS today,
-            coalesce(sum(b.amount) FILTER (
-              WHERE b.created_at >= bounds.today_start - interval '1 day'
-                AND b.created_at < bounds.today_start), 0)::text AS yesterday,
-            coalesce(sum(b.amount), 0)::text AS total
-       FROM bills b CROSS JOIN bounds
-      WHERE b.user_id = $1 AND b.asset = $2 AND b.type = ANY($3::smallint[])`,
+): Promise<IncomeBillRow[]> {
+  return db.query<IncomeBillRow>(
+    `SELECT amount::text AS amount, created_at FROM bills
+      WHERE user_id = $1 AND asset = $2 AND type = ANY($3::smallint[])
+      ORDER BY id`,
     [q.userId, q.asset, [...q.types]],
   );
-  return row ?? { today: "0", yesterday: "0", total: "0" };
 }

@@ -34,6 +34,7 @@ export interface SpotOrderViewRow extends SpotOrderRow {
   fill_fee: string | null;
   fill_depth_seq: string | null;
   fill_tick_seq: string | null;
+  fill_liquidity: "taker" | "maker" | null;
   fill_created_at: Date | null;
 }
 
@@ -57,7 +58,7 @@ const COLUMNS = ORDER_COLUMNS.join(", ");
 const VIEW_SELECT = `SELECT ${ORDER_COLUMNS.map((c) => `o.${c}`).join(", ")},
     f.price::text AS fill_price, f.number::text AS fill_number, f.fee::text AS fill_fee,
     f.depth_seq::text AS fill_depth_seq, f.tick_seq::text AS fill_tick_seq,
-    f.created_at AS fill_created_at
+    f.liquidity AS fill_liquidity, f.created_at AS fill_created_at
   FROM spot_orders o LEFT JOIN spot_fills f ON f.order_id = o.id`;
 
 /** The id before the row exists: the freeze's bill refers to the order, and comes first. */
@@ -114,6 +115,8 @@ export interface NewSpotFill {
   number: bigint;
   notional: bigint;
   fee: bigint;
+  /** taker: it took the book's prices at once; maker: it rested and filled at its own price. */
+  liquidity: "taker" | "maker";
   depthSeq: string;
   tickSeq: string;
   bookAtMs: number;
@@ -126,8 +129,9 @@ export async function insertSpotFill(tx: Queryable, f: NewSpotFill): Promise<voi
   await tx.query(
     `WITH fill AS (
        INSERT INTO spot_fills (order_id, symbol, price, number, notional, fee, depth_seq,
-                               tick_seq, book_at, levels, transaction_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::numeric / 1000), $10::jsonb, $11)
+                               tick_seq, book_at, levels, transaction_id, liquidity)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::numeric / 1000), $10::jsonb, $11,
+               $12)
      )
      UPDATE ticks SET kept = true WHERE symbol = $2 AND seq = $8::bigint AND NOT kept`,
     [
@@ -142,6 +146,7 @@ export async function insertSpotFill(tx: Queryable, f: NewSpotFill): Promise<voi
       String(f.bookAtMs),
       JSON.stringify(f.levels),
       f.transactionId,
+      f.liquidity,
     ],
   );
 }

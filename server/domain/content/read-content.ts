@@ -1,5 +1,6 @@
 // The public content answers of /system/* (API.md): settings, links and articles in one
 // language, falling back to English for anything not translated. One query per answer.
+import { frameAllowed } from "./link-frames";
 import {
   SETTING_ALIASES,
   type Article,
@@ -52,6 +53,8 @@ export async function readLinks(db: Queryable, lang: Lang): Promise<LinkItem[]> 
     alias: row.alias as LinkAlias,
     title: row.title,
     url: row.url,
+    // The operator's mark and the CSP both (link-frames.ts); otherwise the viewer opens it outside.
+    frameable: row.frameable && frameAllowed(row.url),
   }));
 }
 

@@ -11,8 +11,8 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
   welcome: () => ({
     title: "Welcome to Quanta",
     body: [
-      "Your account is ready. Verify your identity under My account to unlock higher plan levels.",
-      "Trading with leverage, options and AI quant plans can lose all of your stake. Past and backtested results do not promise future returns; only trade what you can afford to lose.",
+      "Your account is ready. Deposits, spot trading and withdrawals are in the menu.",
+      "Trading can lose all of your stake. Past results do not promise future returns; only trade what you can afford to lose.",
     ].join("\n\n"),
   }),
   "identity-passed": () => ({
@@ -46,6 +46,11 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
     body: `Your withdrawal of ${params.amount ?? "?"} USDT was not sent. The amount and the ${params.fee ?? "?"} USDT fee are back in your available balance. Reason: ${params.reason ?? "not given"}`,
   }),
 };
+
+/** The English title and body of a system message (what the seed-features test reads). */
+export function systemMessageText(kind: MessageKind, params: Params = {}) {
+  return TEXTS[kind](params);
+}
 
 export function sendSystemMessage(
   tx: Queryable,

@@ -96,6 +96,31 @@ export type MarketFill =
     }
   | { kind: "rejected"; reason: string };
 
+/** What walking `levels` best first for `number` took: the value (price × qty sum) and what is left. */
+function walk(levels: readonly Level[], number: bigint) {
+  let left = number;
+  let value = 0n;
+  let used = 0;
+  for (const level of levels) {
+    if (left === 0n) break;
+    const take = level.qty < left ? level.qty : left;
+    value += level.price * take;
+    left -= take;
+    used += 1;
+  }
+  return { value, left, used };
+}
+
+/**
+ * The volume-weighted price of a walk, rounded to the price step toward the house (buy up, sell
+ * down). It stays inside the walked levels: every level is a multiple of the step, so rounding
+ * never passes the worst level taken (nor, therefore, a limit all of them respect).
+ */
+function walkPrice(side: Side, value: bigint, number: bigint, rules: SpotRules): bigint {
+  const step = rules.priceStep * number;
+  return (side === "buy" ? (value + step - 1n) / step : value / step) * rules.priceStep;
+}
+
 /**
  * A market order walks the opposite side best first until `number` is covered. Its price is the
  * volume-weighted average, rounded to the price step toward the house (buy up, sell down), which
@@ -119,16 +144,7 @@ export function marketFill(
       reason: spotRefusalText({ kind: "book-empty", symbol: rules.symbol, side: sideName }),
     };
   }
-  let left = number;
-  let value = 0n;
-  let used = 0;
-  for (const level of levels) {
-    if (left === 0n) break;
-    const take = level.qty < left ? level.qty : left;
-    value += level.price * take;
-    left -= take;
-    used += 1;
-  }
+  const { value, left, used } = walk(levels, number);
   if (left > 0n) {
     const held = number - left;
     return {
@@ -142,8 +158,7 @@ export function marketFill(
       }),
     };
   }
-  const step = rules.priceStep * number;
-  const price = (side === "buy" ? (value + step - 1n) / step : value / step) * rules.priceStep;
+  const price = walkPrice(side, value, number, rules);
   const tooFar =
     side === "buy"
       ? price * cap.den > best.price * (cap.den + cap.num)
@@ -163,6 +178,34 @@ export function marketFill(
     };
   }
   return { kind: "fill", price, levelsUsed: used };
+}
+
+export type LimitTakerFill =
+  /** The book holds the whole number at or better than the limit: it fills now, as a taker. */
+  | { kind: "fill"; price: bigint; levelsUsed: number }
+  /** Not crossing, or too little within the limit for the whole number: the order rests. */
+  | { kind: "rest" };
+
+/**
+ * A limit order placed where the book already crosses it fills at once as a taker, as on every
+ * exchange: it walks the opposite side best first, only through levels at or better than its
+ * limit, and pays their volume-weighted price (rounded toward the house, never past the limit).
+ * Whole or not at all: when those levels hold less than the whole number it rests at its limit
+ * (orders here fill completely, once; domain/spot/README.md says why). No slippage cap: the
+ * limit is the user's own bound.
+ */
+export function limitTakerFill(
+  side: Side,
+  book: BookUnits,
+  limit: bigint,
+  number: bigint,
+  rules: SpotRules,
+): LimitTakerFill {
+  const levels = side === "buy" ? book.asks : book.bids;
+  const within = levels.filter((l) => (side === "buy" ? l.price <= limit : l.price >= limit));
+  const { value, left, used } = walk(within, number);
+  if (used === 0 || left > 0n) return { kind: "rest" };
+  return { kind: "fill", price: walkPrice(side, value, number, rules), levelsUsed: used };
 }
 
 /** The levels a walk of `number` used, as served, the last one cut to what was taken. */

@@ -1,10 +1,10 @@
 // POST /spot/orders (API.md, Idempotency-Key required). A market order fills at once against the
-// live book (or is stored "rejected" with its reason, nothing moved); a limit order freezes its
-// funds and rests until the matcher fills it. The order row, its fill, the posting and the
+// live book (or is stored "rejected" with its reason, nothing moved); a limit order the book
+// already crosses fills at once as a taker up to its price when the book holds all of it within
+// the limit; otherwise it freezes its funds and rests until the matcher fills it. The order row, its fill, the posting and the
 // change-log entry share one transaction with the stored answer, so a refused order — bad input,
 // a stale market, not enough funds — changes nothing at all.
 import type { ListPage } from "../../../protocol/list";
-import { spotRefusalText } from "../../../protocol/spot-refusals";
 import {
   SPOT_SIDE,
   SPOT_TYPE,
@@ -20,16 +20,14 @@ import {
   notifySpotOrder,
 } from "../../db/repositories/spot-order-repository";
 import type { MarketFeed } from "../../market/market-feed";
-import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { toPage } from "../operators/list-page";
 import {
-  crosses,
   exchangeOf,
   limitReservation,
+  limitTakerFill,
   marketFill,
   meetsMinNotional,
-  priceString,
   walkedLevels,
 } from "./fill-math";
 import { assertTradable, takeSnapshot, type MarketSnapshot } from "./market-snapshot";
@@ -92,24 +90,49 @@ async function placeMarket(
   snapshot: MarketSnapshot,
 ): Promise<void> {
   const { rules, side, number } = input;
-  const order = {
+  const fill = marketFill(side, snapshot.units, number, rules, MAX_SLIPPAGE);
+  if (fill.kind === "rejected") {
+    await insertSpotOrder(tx, {
+      ...orderRow(id, userId, input),
+      status: "rejected",
+      reason: fill.reason,
+    });
+    return;
+  }
+  if (!meetsMinNotional(fill.price, number, rules)) throw belowMinNotional(rules);
+  await fillAsTaker(tx, id, userId, input, snapshot, fill.price);
+}
+
+/** The order's row as asked; a taker fill holds no reservation, a resting limit adds its own. */
+function orderRow(id: string, userId: string, input: OrderInput) {
+  const { rules, side } = input;
+  return {
     id,
     userId,
     symbol: rules.symbol,
     base: rules.base,
     side: SPOT_SIDE[side],
-    type: SPOT_TYPE.market,
-    price: null,
-    number,
+    type: SPOT_TYPE[input.type],
+    price: input.price,
+    number: input.number,
     reservationId: null,
   };
-  const fill = marketFill(side, snapshot.units, number, rules, MAX_SLIPPAGE);
-  if (fill.kind === "rejected") {
-    await insertSpotOrder(tx, { ...order, status: "rejected", reason: fill.reason });
-    return;
-  }
-  if (!meetsMinNotional(fill.price, number, rules)) throw belowMinNotional(rules);
-  const exchange = exchangeOf(side, fill.price, number, rules, TAKER_FEE);
+}
+
+/**
+ * Fills the whole order now at `price` (a walk of the snapshot's book) with the taker fee, from
+ * and to available balances (bills 316/318 or 321/323), and records the levels it took.
+ */
+async function fillAsTaker(
+  tx: Queryable,
+  id: string,
+  userId: string,
+  input: OrderInput,
+  snapshot: MarketSnapshot,
+  price: bigint,
+): Promise<void> {
+  const { rules, side, number } = input;
+  const exchange = exchangeOf(side, price, number, rules, TAKER_FEE);
   // Throws InsufficientBalanceError (422, the seed's message) before writing anything.
   const posted = await postMarketFill(tx, {
     ...exchange,
@@ -119,15 +142,16 @@ async function placeMarket(
     side,
     number,
   });
-  await insertSpotOrder(tx, { ...order, status: "filled", reason: null });
+  await insertSpotOrder(tx, { ...orderRow(id, userId, input), status: "filled", reason: null });
   const served = side === "buy" ? snapshot.asks : snapshot.bids;
   const units = side === "buy" ? snapshot.units.asks : snapshot.units.bids;
   await insertSpotFill(tx, {
     ...exchange,
     orderId: id,
     symbol: rules.symbol,
-    price: fill.price,
+    price,
     number,
+    liquidity: "taker",
     depthSeq: snapshot.depthSeq,
     tickSeq: snapshot.tickSeq,
     bookAtMs: snapshot.bookAtMs,
@@ -146,33 +170,17 @@ async function placeLimit(
   const { rules, side, number } = input;
   const price = input.price;
   if (price === null) throw new Error("a limit order without a price passed validation");
-  const best = crosses(side, price, snapshot.units);
-  if (best !== undefined) {
-    // Resting is the point of a limit order; one that crosses now would fill at its own, worse
-    // price on the next book. The user is told the market price instead.
-    throw new ApiError(
-      422,
-      "VALIDATION",
-      spotRefusalText({
-        kind: "limit-crosses",
-        orderSide: side,
-        price: priceString(price, rules),
-        best: priceString(best.price, rules),
-      }),
-    );
+  // A limit the book already crosses takes liquidity now, up to its price, as on any exchange.
+  const taker = limitTakerFill(side, snapshot.units, price, number, rules);
+  if (taker.kind === "fill") {
+    await fillAsTaker(tx, id, userId, input, snapshot, taker.price);
+    return;
   }
   const reservation = limitReservation(side, price, number, rules, MAKER_FEE);
   const frozen = await freezeLimit(tx, { userId, orderId: id, side, ...reservation });
   if (frozen.reservationId === null) throw new Error("a freeze opened no reservation");
   await insertSpotOrder(tx, {
-    id,
-    userId,
-    symbol: rules.symbol,
-    base: rules.base,
-    side: SPOT_SIDE[side],
-    type: SPOT_TYPE.limit,
-    price,
-    number,
+    ...orderRow(id, userId, input),
     status: "open",
     reason: null,
     reservationId: frozen.reservationId,

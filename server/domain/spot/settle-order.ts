@@ -87,6 +87,7 @@ export async function fillLimitOrder(
       symbol: row.symbol,
       price,
       number,
+      liquidity: "maker",
       depthSeq: snapshot.depthSeq,
       tickSeq: snapshot.tickSeq,
       bookAtMs: snapshot.bookAtMs,

@@ -1,8 +1,9 @@
-// The limit-order matcher (main.ts starts it): on every book change of a symbol it fills the
-// resting orders the new book crosses. It keeps the open orders in memory, loaded from the
-// database on start (so a restart matches them again) and kept current by SPOT_CHANNEL, which
-// every committed placement, fill and cancel notifies, in this process or another. A round per
-// symbol runs at a time; a book arriving meanwhile runs one more round on the newest book.
+// The limit-order matcher (workers.ts starts it in the leading process): on every book change
+// of a symbol it fills the resting orders the new book crosses. It keeps the open orders in
+// memory, loaded from the database on start (so a restart matches them again) and kept current
+// by SPOT_CHANNEL, which every committed placement, fill and cancel notifies, in this process or
+// another. A round per symbol runs at a time; a book arriving meanwhile runs one more round on the
+// newest book.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/db";
 import {
@@ -25,6 +26,11 @@ export interface SpotMatcherOptions {
   log: Pick<FastifyBaseLogger, "error">;
   /** How often open orders are read again whatever was heard (default 30 s). */
   reconcileMs?: number;
+  /**
+   * Crash tests only (QUANTA_TEST_FILL_PAUSE_MS, demo mode): a pause after each fill, so a SIGKILL
+   * can land between two fills of one round. Default 0.
+   */
+  pauseBetweenFillsMs?: number;
 }
 
 export interface SpotMatcher {
@@ -107,6 +113,7 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
       try {
         const outcome = await fillLimitOrder(db, id, snapshot);
         if (outcome.kind !== "not-crossing") untrack(id);
+        if (options.pauseBetweenFillsMs) await sleep(options.pauseBetweenFillsMs);
       } catch (err) {
         fillErrors.report(id, err);
       }
@@ -173,3 +180,5 @@ export async function startSpotMatcher(options: SpotMatcherOptions): Promise<Spo
     },
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,6 +21,7 @@ export function toSpotOrder(row: SpotOrderViewRow): SpotOrder {
             fee: formatAmount(BigInt(row.fill_fee ?? "0"), QUOTE_SCALE),
             depthSeq: row.fill_depth_seq ?? "",
             tickSeq: row.fill_tick_seq ?? "",
+            liquidity: row.fill_liquidity ?? "maker",
             time: (row.fill_created_at ?? row.created_at).toISOString(),
           },
         ];

@@ -8,6 +8,7 @@ import { LIST_QUERY_PROPERTIES, type ListQuery } from "./admin-schemas";
 import { articleRoutes } from "./article-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
+import { linkRoutes } from "./link-routes";
 import { messageRoutes } from "./message-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { subscriptionRoutes } from "./subscription-routes";
@@ -21,6 +22,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(messageRoutes);
   await app.register(articleRoutes);
+  await app.register(linkRoutes);
   await app.register(subscriptionRoutes);
   await app.register(ledgerRoutes);
   await app.register(rechargeReviewRoutes);

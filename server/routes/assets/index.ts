@@ -5,8 +5,15 @@ import { assetsOverview } from "../../domain/assets/assets-overview";
 import { listUserBills } from "../../domain/assets/list-bills";
 import { ASSETS } from "../../domain/ledger/assets";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../domain/operators/list-page";
-import { ok } from "../../plugins/envelope";
+import { isTimeZone } from "../../domain/income/income-days";
+import { ApiError, ok } from "../../plugins/envelope";
 import { signedInUser } from "../signed-in-user";
+
+// The user's time zone for income days (server/domain/income); checked against Intl below.
+const overviewQuery = {
+  type: "object",
+  properties: { tz: { type: "string", minLength: 1, maxLength: 64 } },
+} as const;
 
 const billsQuery = {
   type: "object",
@@ -26,8 +33,20 @@ interface BillsQuery {
 }
 
 export const assetsRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/overview", { preHandler: app.requireUser }, async (request) =>
-    ok(await assetsOverview(app.db, signedInUser(request).id)),
+  app.get<{ Querystring: { tz?: string } }>(
+    "/overview",
+    { preHandler: app.requireUser, schema: { querystring: overviewQuery } },
+    async (request) => {
+      const tz = request.query.tz ?? "UTC";
+      if (!isTimeZone(tz)) {
+        throw new ApiError(
+          400,
+          "VALIDATION",
+          "tz must be an IANA time zone name, e.g. Europe/Berlin",
+        );
+      }
+      return ok(await assetsOverview(app.db, signedInUser(request).id, tz));
+    },
   );
 
   app.get<{ Querystring: BillsQuery }>(

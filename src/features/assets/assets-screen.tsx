@@ -12,6 +12,7 @@ import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { AssetShortcuts } from "./asset-shortcuts";
 import { DemoFundsCard } from "./demo-funds-card";
+import { IncomeCard } from "./income-card";
 import { WalletBalanceCard } from "./wallet-balance-card";
 import "./assets.css";
 
@@ -73,16 +74,7 @@ function Balances(props: { overview: AssetsOverviewRow }) {
         </dl>
       </section>
 
-      <section className="q-card" aria-labelledby="my-income-title">
-        <h2 id="my-income-title">
-          <Trans>Income</Trans>
-        </h2>
-        <dl className="q-my__figures">
-          <Figure label={t`Today`} value={money(overview.income.today)} unit="USDT" />
-          <Figure label={t`Yesterday`} value={money(overview.income.yesterday)} unit="USDT" />
-          <Figure label={t`Total`} value={money(overview.income.total)} unit="USDT" />
-        </dl>
-      </section>
+      <IncomeCard income={overview.income} />
 
       <section className="q-card" aria-labelledby="my-credit-title">
         <h2 id="my-credit-title" className="q-visually-hidden">

@@ -24,9 +24,8 @@ export function UserAgreementText() {
       <p>
         <strong>
           <Trans>
-            Risk: contracts, options, spot trading and quant plans can lose all of your stake.
-            Prices move fast, and backtests do not promise future returns. Only use money you can
-            afford to lose.
+            Risk: spot trading can lose all of your stake. Prices move fast, and past prices do not
+            promise future returns. Only use money you can afford to lose.
           </Trans>
         </strong>
       </p>

@@ -47,3 +47,8 @@ export function formatChange(change: string, locale: string): string {
 export function formatVolume(value: string, locale: string): string {
   return isDecimalString(value) ? compactNumber(value, locale) : value;
 }
+
+/** A 24 h volume in full with the locale's grouping, two decimals at most ("1,234,567.89"). */
+export function formatVolumeFull(value: string, locale: string): string {
+  return isDecimalString(value) ? formatThousands(value, locale, { maxDecimals: 2 }) : value;
+}

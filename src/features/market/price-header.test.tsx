@@ -60,7 +60,7 @@ describe("<PriceHeader>", () => {
     expect(screen.getByTestId("price-change24h").textContent).toBe("-1.25%");
     expect(screen.getByTestId("price-high24h").textContent).toBe("68,000.10");
     expect(screen.getByTestId("price-low24h").textContent).toBe("65,000.00");
-    expect(screen.getByTestId("price-volume24h").textContent).toBe("1.23M");
+    expect(screen.getByTestId("price-volume24h").textContent).toBe("1,234,567.5");
     expect(screen.queryByTestId("price-age")).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import {
   directionOf,
   formatChange,
   formatPrice,
-  formatVolume,
+  formatVolumeFull,
   scaleOf,
 } from "./format-price";
 import { PriceAge } from "./price-age";
@@ -29,6 +29,10 @@ export interface PriceHeaderProps {
   showRange?: boolean;
   /** Show the 24 h volume (in the base asset). */
   showVolume?: boolean;
+  /** Show the market picker (false when the screen has its own pair bar). */
+  showPicker?: boolean;
+  /** Smaller figures, so the trading layout's form and book stay above the fold. */
+  compact?: boolean;
 }
 
 export function PriceHeader(props: PriceHeaderProps) {
@@ -49,9 +53,15 @@ export function PriceHeader(props: PriceHeaderProps) {
   const direction = ticker === null ? "flat" : directionOf(ticker.change24h);
   const base = baseOf(symbol);
   return (
-    <section className="q-card q-price-header" data-testid="price-header" data-symbol={symbol}>
+    <section
+      className={`q-card q-price-header ${props.compact ? "q-price-header--compact" : ""}`}
+      data-testid="price-header"
+      data-symbol={symbol}
+    >
       <div className="q-price-header__main">
-        <SymbolPicker value={symbol} onChange={choose} symbols={props.symbols} />
+        {props.showPicker !== false && (
+          <SymbolPicker value={symbol} onChange={choose} symbols={props.symbols} />
+        )}
         {ticker === null ? (
           <p className="q-muted" data-testid="price-empty">
             {offline ? (
@@ -100,7 +110,7 @@ export function PriceHeader(props: PriceHeaderProps) {
               <dt>
                 <Trans>24H volume ({base})</Trans>
               </dt>
-              <dd data-testid="price-volume24h">{formatVolume(ticker.volume24h, locale)}</dd>
+              <dd data-testid="price-volume24h">{formatVolumeFull(ticker.volume24h, locale)}</dd>
             </div>
           )}
         </dl>

@@ -3,6 +3,7 @@
 // its trading terms list).
 import { useLingui } from "@lingui/react/macro";
 import { useTickers } from "../../db/queries/market";
+import { sortBySymbol } from "../../lib/symbol-order";
 
 export const DEFAULT_SYMBOL = "BTC/USDT";
 
@@ -16,7 +17,11 @@ export function SymbolPicker(props: {
   const tickers = useTickers();
   const known =
     props.symbols ?? (tickers.status === "ready" ? tickers.value.map((row) => row.symbol) : []);
-  const symbols = known.includes(props.value) ? known : [props.value, ...known];
+  // The one order every market list uses (lib/symbol-order).
+  const symbols = sortBySymbol(
+    known.includes(props.value) ? known : [props.value, ...known],
+    (s) => s,
+  );
   return (
     <select
       className="q-symbol-picker"

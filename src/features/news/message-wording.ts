@@ -26,8 +26,8 @@ const WORDING: Record<MessageKind, Wording> = {
   welcome: () => ({
     title: msg`Welcome to Quanta`,
     paragraphs: [
-      msg`Your account is ready. Verify your identity from the menu to unlock higher plan levels.`,
-      msg`Trading with leverage, options and AI quant plans can lose all of your stake. Past and backtested results do not promise future returns; only trade what you can afford to lose.`,
+      msg`Your account is ready. Deposits, spot trading and withdrawals are in the menu.`,
+      msg`Trading can lose all of your stake. Past results do not promise future returns; only trade what you can afford to lose.`,
     ],
   }),
   "identity-passed": () => ({

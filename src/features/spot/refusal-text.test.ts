@@ -6,12 +6,6 @@ import { messages as en } from "../../locales/en/messages.po";
 import { messages as jp } from "../../locales/jp/messages.po";
 import { refusalText } from "./refusal-text";
 
-const crossing = spotRefusalText({
-  kind: "limit-crosses",
-  orderSide: "buy",
-  price: "70000.00",
-  best: "67250.00",
-});
 const slippage = spotRefusalText({
   kind: "beyond-slippage",
   side: "bid",
@@ -22,10 +16,18 @@ const slippage = spotRefusalText({
 });
 
 describe("refusalText", () => {
-  it("says a crossing limit price in Japanese, with the prices formatted", () => {
+  it("says a thin book in Japanese, with the quantities formatted", () => {
     const i18n = setupI18n({ locale: "jp", messages: { jp } });
-    expect(refusalText(i18n, crossing)).toBe(
-      "70,000.00 の指値買いはすぐに約定してしまいます：最良売り気配は 67,250.00 です。成行注文にするか、より低い指値を指定してください。",
+    const thin = spotRefusalText({
+      kind: "book-too-thin",
+      base: "BTC",
+      side: "ask",
+      held: "1200.5",
+      needed: "1500",
+    });
+    expect(refusalText(i18n, thin)).toContain("1,200.5");
+    expect(refusalText(i18n, thin)).not.toBe(
+      refusalText(setupI18n({ locale: "en", messages: { en } }), thin),
     );
   });
 

@@ -53,16 +53,5 @@ export function refusalText(i18n: I18n, sentence: string): string {
             msg`The average price ${average} would be ${worse} below the best bid ${best}; market orders fill only within ${cap} of the best price.`,
           );
     }
-    case "limit-crosses": {
-      const limit = price(refusal.price);
-      const best = price(refusal.best);
-      return refusal.orderSide === "buy"
-        ? i18n._(
-            msg`A limit buy at ${limit} would fill at once: the best ask is ${best}. Place a market order, or a lower limit price.`,
-          )
-        : i18n._(
-            msg`A limit sell at ${limit} would fill at once: the best bid is ${best}. Place a market order, or a higher limit price.`,
-          );
-    }
   }
 }

@@ -3,7 +3,7 @@
 // step shows and sends.
 import type { SpotOrderRequest, SpotSide, SpotType } from "../../../protocol/spot";
 import { scaleOf } from "../market/format-price";
-import { estimateOrder, type PriceSource, type SpotEstimate } from "./spot-math";
+import { estimateOrder, numberForBudget, type PriceSource, type SpotEstimate } from "./spot-math";
 import type { SpotTrading } from "./use-spot-trading";
 
 export interface SpotFormState {
@@ -12,9 +12,39 @@ export interface SpotFormState {
   /** The limit price as typed; null follows the last price until the user types one. */
   price: string | null;
   number: string;
+  /** A market buy's "Total (USDT)" as typed: the number is what it buys (numberOf). */
+  total: string;
 }
 
-export const EMPTY_SPOT_FORM: SpotFormState = { side: 0, type: 1, price: null, number: "" };
+export const EMPTY_SPOT_FORM: SpotFormState = {
+  side: 0,
+  type: 1,
+  price: null,
+  number: "",
+  total: "",
+};
+
+/** A market buy is asked as a USDT total, as on every exchange; everything else as a quantity. */
+export function asksTotal(form: Pick<SpotFormState, "side" | "type">): boolean {
+  return form.side === 0 && form.type === 0;
+}
+
+/**
+ * The quantity the order sends (the API takes a number): the typed one, or for a market buy the
+ * most its total buys walking the book on this device, fee included ("" before a total is typed,
+ * "0" when it buys nothing).
+ */
+export function numberOf(form: SpotFormState, trading: SpotTrading): string {
+  if (!asksTotal(form)) return form.number.trim();
+  const total = form.total.trim();
+  if (total === "" || trading.rules === null) return "";
+  return numberForBudget(
+    priceSourceOf(form, trading),
+    total,
+    trading.rules.qtyStep,
+    priceScaleOf(trading),
+  );
+}
 
 /** What the confirm step shows and sends. */
 export interface SpotDraft {
@@ -57,7 +87,11 @@ export function priceScaleOf(trading: SpotTrading): number {
 /** The estimate of the form as it stands; null while it cannot be priced (or is malformed). */
 export function estimateOf(form: SpotFormState, trading: SpotTrading): SpotEstimate | null {
   try {
-    return estimateOrder(priceSourceOf(form, trading), form.number.trim(), priceScaleOf(trading));
+    return estimateOrder(
+      priceSourceOf(form, trading),
+      numberOf(form, trading),
+      priceScaleOf(trading),
+    );
   } catch {
     // A half-typed value ("1.", too many decimals) has no estimate yet; validation says why.
     return null;
@@ -74,7 +108,7 @@ export function draftOf(
     symbol,
     side: form.side,
     type: form.type,
-    number: form.number.trim(),
+    number: numberOf(form, trading),
     ...(form.type === 1 ? { price: shownPrice(form, trading).trim() } : {}),
   };
   return {

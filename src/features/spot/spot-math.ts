@@ -152,6 +152,22 @@ export function numberForPercent(
   if (source.side === 1)
     return floorToStep(percentOf(available, percent, qtyScale, "down"), qtyStep);
   const budget = percentOf(available, percent, USDT_SCALE, "down");
+  return numberForBudget(source, budget, qtyStep, priceScale);
+}
+
+/**
+ * The most base units a USDT budget buys, fee included, at the limit price, walking the book
+ * held on this device, or at the last price: a multiple of `qtyStep`, possibly "0". Used by the
+ * percentage buttons and by a market buy's "Total (USDT)" field.
+ */
+export function numberForBudget(
+  source: PriceSource,
+  budget: string,
+  qtyStep: string,
+  priceScale: number,
+): string {
+  const qtyScale = scaleOf(qtyStep);
+  if (!isPositive(budget)) return "0";
   let raw: string;
   if (source.type === 1) {
     if (!isPositive(source.limitPrice)) return "0";

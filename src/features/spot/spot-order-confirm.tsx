@@ -27,14 +27,7 @@ export function SpotOrderConfirm(props: {
   const total = formatMoney(draft.estimate.total, i18n.locale);
   const slippage = formatMoney(multiply(props.maxSlippage, "100", 8, "half-even"), i18n.locale);
   return (
-    <section
-      className="q-card q-spot__form"
-      aria-labelledby="spot-confirm-title"
-      data-testid="spot-confirm-step"
-    >
-      <h2 id="spot-confirm-title">
-        {buy ? <Trans>Confirm the purchase</Trans> : <Trans>Confirm the sale</Trans>}
-      </h2>
+    <section className="q-spot__form" data-testid="spot-confirm-step">
       <dl className="q-spot__facts">
         <dt>
           <Trans>Order</Trans>
@@ -75,13 +68,15 @@ export function SpotOrderConfirm(props: {
           </Trans>
         ) : buy ? (
           <Trans>
-            {total} {quote} is frozen from your balance until the order fills or you cancel it;
-            cancelling returns all of it.
+            If the order book already offers all of it at your price or better, it fills at once at
+            the book's prices, never above your limit. Otherwise {total} {quote} is frozen from your
+            balance until the order fills or you cancel it; cancelling returns all of it.
           </Trans>
         ) : (
           <Trans>
-            {number} {base} is frozen from your balance until the order fills or you cancel it;
-            cancelling returns all of it.
+            If the order book already bids for all of it at your price or better, it fills at once
+            at the book's prices, never below your limit. Otherwise {number} {base} is frozen from
+            your balance until the order fills or you cancel it; cancelling returns all of it.
           </Trans>
         )}
       </p>

@@ -8,9 +8,11 @@ import { formatMoney } from "../records/format-money";
 import { sideLabel, typeLabel } from "./spot-labels";
 import { SpotEstimateFacts } from "./spot-estimate";
 import {
+  asksTotal,
   draftOf,
   estimateOf,
   feeRateOf,
+  numberOf,
   priceScaleOf,
   priceSourceOf,
   shownPrice,
@@ -18,6 +20,8 @@ import {
   type SpotFormState,
 } from "./spot-draft";
 import { numberForPercent, SPOT_PERCENTS, type SpotPercent } from "./spot-math";
+import { percentOf } from "../../lib/decimal";
+import { USDT_SCALE } from "../../lib/wallet-text";
 import type { SpotTrading } from "./use-spot-trading";
 import { validateSpotOrder, type SpotFormErrors } from "./validate-spot-order";
 
@@ -34,6 +38,7 @@ export function SpotOrderForm(props: {
   const { i18n } = useLingui();
   const priceId = useId();
   const numberId = useId();
+  const totalId = useId();
   const [errors, setErrors] = useState<SpotFormErrors>({});
   const { form, trading, symbol } = props;
   const { base, quote, rules, block } = trading;
@@ -46,8 +51,15 @@ export function SpotOrderForm(props: {
   const available =
     trading.available === null ? null : buy ? trading.available.quote : trading.available.base;
 
+  const byTotal = asksTotal(form);
+  const number = numberOf(form, trading);
+  const buys = number === "" ? null : formatMoney(number, i18n.locale);
   const fillPercent = (percent: SpotPercent) => {
     if (available === null || rules === null) return;
+    if (byTotal) {
+      change({ total: percentOf(available, percent, USDT_SCALE, "down") });
+      return;
+    }
     try {
       const source = priceSourceOf(form, trading);
       change({
@@ -62,12 +74,7 @@ export function SpotOrderForm(props: {
     event.preventDefault();
     if (rules === null || block !== null) return;
     const price = form.type === 1 ? shownPrice(form, trading) : null;
-    const found = validateSpotOrder(
-      { side: form.side, price, number: form.number },
-      rules,
-      estimate,
-      available,
-    );
+    const found = validateSpotOrder({ side: form.side, price, number }, rules, estimate, available);
     setErrors(found);
     if (found.price !== undefined || found.number !== undefined || estimate === null) return;
     props.onReview(draftOf(symbol, form, trading, estimate));
@@ -88,7 +95,7 @@ export function SpotOrderForm(props: {
               role="tab"
               className={`q-tabs__tab q-spot__side--${side === 0 ? "buy" : "sell"}`}
               aria-selected={form.side === side}
-              onClick={() => change({ side, number: "" })}
+              onClick={() => change({ side, number: "", total: "" })}
               data-testid={side === 0 ? "spot-side-buy" : "spot-side-sell"}
             >
               {i18n._(sideLabel(side))}
@@ -130,21 +137,46 @@ export function SpotOrderForm(props: {
             <Trans>At the best prices in the order book when the order arrives.</Trans>
           </p>
         )}
-        <div className="q-field">
-          <label htmlFor={numberId}>
-            <Trans>Quantity ({base})</Trans>
-          </label>
-          <input
-            id={numberId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.number}
-            onChange={(event) => change({ number: event.target.value })}
-            aria-invalid={numberError !== null}
-            data-testid="spot-number"
-          />
-          {numberError !== null && <p className="q-field__error">{numberError}</p>}
-        </div>
+        {byTotal ? (
+          <div className="q-field">
+            <label htmlFor={totalId}>
+              <Trans>Total ({quote})</Trans>
+            </label>
+            <input
+              id={totalId}
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.total}
+              onChange={(event) => change({ total: event.target.value })}
+              aria-invalid={numberError !== null}
+              data-testid="spot-total"
+            />
+            {buys !== null && (
+              <p className="q-muted" data-testid="spot-total-number">
+                <Trans>
+                  ≈ {buys} {base} at the book's prices now
+                </Trans>
+              </p>
+            )}
+            {numberError !== null && <p className="q-field__error">{numberError}</p>}
+          </div>
+        ) : (
+          <div className="q-field">
+            <label htmlFor={numberId}>
+              <Trans>Quantity ({base})</Trans>
+            </label>
+            <input
+              id={numberId}
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.number}
+              onChange={(event) => change({ number: event.target.value })}
+              aria-invalid={numberError !== null}
+              data-testid="spot-number"
+            />
+            {numberError !== null && <p className="q-field__error">{numberError}</p>}
+          </div>
+        )}
         <div className="q-spot__percents">
           {SPOT_PERCENTS.map((percent) => (
             <button

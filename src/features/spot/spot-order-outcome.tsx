@@ -2,6 +2,7 @@
 // meanwhile says so): filled at which average price, open, or rejected with the server's reason.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSpotOrder, type SpotOrderRow } from "../../db/queries/spot";
+import { TradeToast } from "../../ui/trading/trade-toast";
 import { baseOf, formatPrice } from "../market/format-price";
 import { formatMoney } from "../records/format-money";
 import { refusalText } from "./refusal-text";
@@ -36,29 +37,17 @@ function OutcomeText(props: { order: SpotOrderRow }) {
   }
 }
 
+/** A toast above the tab bar, kept current from IndexedDB while it shows. */
 export function SpotOrderOutcome(props: { order: SpotOrderRow; onDismiss: () => void }) {
-  const { t } = useLingui();
   const live = useSpotOrder(props.order.userId, props.order.id);
   const order = live.status === "ready" && live.value !== null ? live.value : props.order;
-  const rejected = order.status === "rejected";
+  const tone =
+    order.status === "rejected" ? "error" : order.status === "filled" ? "success" : "info";
   return (
-    <div
-      className={`q-card q-spot__outcome ${rejected ? "q-spot__outcome--rejected" : ""}`}
-      role="status"
-      data-testid="spot-outcome"
-      data-status={order.status}
-    >
+    <TradeToast tone={tone} onDismiss={props.onDismiss} testId="spot-outcome" status={order.status}>
       <p>
         <OutcomeText order={order} />
       </p>
-      <button
-        type="button"
-        className="q-spot__dismiss"
-        aria-label={t`Dismiss`}
-        onClick={props.onDismiss}
-      >
-        ×
-      </button>
-    </div>
+    </TradeToast>
   );
 }

@@ -60,6 +60,7 @@ const filled: SpotOrder = {
       fee: "1.2002",
       depthSeq: "4411",
       tickSeq: "98765",
+      liquidity: "taker",
       time: "2026-01-02T00:00:01Z",
     },
     {
@@ -68,6 +69,7 @@ const filled: SpotOrder = {
       fee: "0.6002",
       depthSeq: "4411",
       tickSeq: "98765",
+      liquidity: "taker",
       time: "2026-01-02T00:00:01Z",
     },
   ],

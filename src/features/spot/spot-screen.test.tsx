@@ -159,8 +159,11 @@ describe("<SpotScreen> order form", () => {
   it("estimates a limit buy as cost + fee and a sell as proceeds − fee, at the last price", async () => {
     await mountReady();
     // The header: the listed symbols, the last price with its 24h change, and the risk warning.
-    const options = [...byId("symbol-picker").querySelectorAll("option")].map((o) => o.value);
+    await click("pair-bar-open");
+    const options = screen.getAllByTestId("pair-choice").map((o) => o.dataset.symbol);
     expect(options).toEqual(["BTC/USDT", "ETH/USDT"]);
+    await click("sheet-close");
+    expect(text("house-counterparty")).toContain("the other side of every trade");
     expect(text("price-last")).toBe("60,000.00");
     expect(text("price-change24h")).toBe("+2.04%");
     expect(text("risk-warning")).toContain("you can lose all of your stake");
@@ -183,10 +186,12 @@ describe("<SpotScreen> order form", () => {
     expect(value("spot-number")).toBe("0.0041");
     await click("spot-percent-100");
     expect(value("spot-number")).toBe("0.0166");
-    // A market buy walks the asks: 0.01 at 60010, the rest at 60020, with the taker fee.
+    // A market buy is asked as a total: all of the USDT, which walking the asks (0.01 at 60010,
+    // the rest at 60020, with the taker fee) buys 0.0166 BTC.
     await click("spot-type-market");
     await click("spot-percent-100");
-    expect(value("spot-number")).toBe("0.0166");
+    expect(value("spot-total")).toBe("1000");
+    expect(text("spot-total-number")).toContain("0.0166 BTC");
     expect(text("spot-estimate-price")).toBe("60,013.98");
     expect(text("spot-estimate-total")).toBe("997.228232 USDT");
     await click("spot-side-sell");
@@ -269,7 +274,8 @@ describe("<SpotScreen> order form", () => {
     );
     await mountReady();
     await click("spot-type-market");
-    type("spot-number", "0.01");
+    // 0.01 costs 600.1 + 0.6001 fee; 0.0101 would cost more than this total.
+    type("spot-total", "600.71");
     await click("spot-continue");
     expect(text("spot-confirm-terms")).toContain("more than 5 % worse than the best price");
     await click("spot-confirm-button");

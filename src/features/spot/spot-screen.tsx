@@ -1,48 +1,103 @@
-// /spots: the market (price header with the listed symbols, chart and depth) and spot trading —
-// the order panel and the user's orders. Everything is read from IndexedDB; orders are sent
-// online-only through src/sync/spot-commands.ts.
+// /spots: the shared trading layout (src/ui/trading) for spot — the pair bar with search and
+// favourites, the price header, the order form beside the order-book ladder (the chart one tap
+// away), then the user's orders. Everything is read from IndexedDB; orders are sent online-only
+// through src/sync/spot-commands.ts. `?symbol=BTCUSDT` opens that market.
 import { useLingui } from "@lingui/react/macro";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useFavourites, toggleFavourite } from "../../db/favourites";
 import { useAssetsOverview } from "../../db/queries/assets-overview";
+import { useDepth, useTicker, useTickers } from "../../db/queries/market";
 import { useSpotConfig } from "../../db/queries/spot";
 import { useFreshness } from "../../db/sync-state";
+import { sortBySymbol } from "../../lib/symbol-order";
+import { watchMarket } from "../../sync/feeds";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { RiskWarning } from "../../ui/notices";
+import { HouseCounterparty, RiskWarning } from "../../ui/notices";
+import { OrderBookLadder } from "../../ui/trading/order-book-ladder";
+import { PairBar } from "../../ui/trading/pair-bar";
+import { TradingLayout } from "../../ui/trading/trading-layout";
 import { MarketChartPanel } from "../market/market-chart-panel";
+import { baseOf, quoteOf } from "../market/format-price";
 import { PriceHeader } from "../market/price-header";
 import { DEFAULT_SYMBOL } from "../market/symbol-picker";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
+import { EMPTY_SPOT_FORM, type SpotFormState } from "./spot-draft";
 import { SpotOrderPanel } from "./spot-order-panel";
 import { SpotOrders } from "./spot-orders";
 import "./spot.css";
 
-export function SpotScreen() {
+const NO_FAVOURITES: ReadonlySet<string> = new Set();
+
+export function SpotScreen(props: {
+  /** The market to open (`?symbol=`), already normalised to "BTC/USDT". */
+  symbol?: string;
+  onSymbolChange?: (symbol: string) => void;
+}) {
   const { t } = useLingui();
   const userId = useSessionUserId();
-  const [symbol, setSymbol] = useState(DEFAULT_SYMBOL);
+  const [symbol, setSymbol] = useState(props.symbol ?? DEFAULT_SYMBOL);
+  const [form, setForm] = useState<SpotFormState>(EMPTY_SPOT_FORM);
   const configRow = useSpotConfig(userId);
   const overview = useAssetsOverview(userId);
+  const tickers = useTickers();
+  const favouritesRow = useFavourites();
+  const depthRow = useDepth(symbol);
+  const tickerRow = useTicker(symbol);
   const accountFreshness = useFreshness("account");
   const config = configRow.status === "ready" ? (configRow.value?.config ?? null) : null;
   const pulledAt = overview.status === "ready" ? (overview.value?.pulledAt ?? null) : null;
-  // Until the terms arrive the picker offers the symbols with tickers (the header's default).
-  const listed = useMemo(() => config?.symbols.map((rules) => rules.symbol), [config]);
+  const favourites = favouritesRow.status === "ready" ? favouritesRow.value : NO_FAVOURITES;
+  // The markets spot trades (its terms), else those with tickers, in the one shared order.
+  const symbols = useMemo(() => {
+    const known =
+      config?.symbols.map((rules) => rules.symbol) ??
+      (tickers.status === "ready" ? tickers.value.map((row) => row.symbol) : []);
+    return sortBySymbol(known.includes(symbol) ? known : [symbol, ...known], (s) => s);
+  }, [config, tickers, symbol]);
+  const depth = depthRow.status === "ready" ? depthRow.value : null;
+  const last = tickerRow.status === "ready" ? (tickerRow.value?.last ?? null) : null;
+
+  // The ladder needs the book whether or not the chart (which also watches it) is shown.
+  useEffect(() => watchMarket({ kind: "depth", symbol }), [symbol]);
+
+  const choose = (next: string) => {
+    // A new market starts a new form: the last price and steps are that market's.
+    setSymbol(next);
+    setForm(EMPTY_SPOT_FORM);
+    props.onSymbolChange?.(next);
+  };
   return (
     <ScreenFrame title={t`Spot`} testId="screen-spots">
-      <RiskWarning />
-      <ScreenFreshness at={oldest([accountFreshness, pulledAt])} />
-      <PriceHeader
-        symbol={symbol}
-        onSymbolChange={setSymbol}
-        symbols={listed}
-        showRange
-        showVolume
-      />
-      <MarketChartPanel symbol={symbol} />
-      {/* A new market starts a new form: the last price and steps are that market's. */}
-      <SpotOrderPanel key={symbol} userId={userId} symbol={symbol} />
-      <SpotOrders userId={userId} symbol={symbol} />
+      <TradingLayout
+        pairBar={
+          <PairBar
+            symbol={symbol}
+            symbols={symbols}
+            favourites={favourites}
+            onChange={choose}
+            onToggleFavourite={(s) => void toggleFavourite(s)}
+          />
+        }
+        header={<PriceHeader symbol={symbol} showPicker={false} showRange showVolume compact />}
+        form={<SpotOrderPanel userId={userId} symbol={symbol} form={form} onFormChange={setForm} />}
+        book={
+          <OrderBookLadder
+            asks={depth?.asks ?? []}
+            bids={depth?.bids ?? []}
+            last={last}
+            base={baseOf(symbol)}
+            quote={quoteOf(symbol)}
+            onPick={(price) => setForm({ ...form, type: 1, price })}
+          />
+        }
+        chart={<MarketChartPanel symbol={symbol} />}
+      >
+        <ScreenFreshness at={oldest([accountFreshness, pulledAt])} />
+        <HouseCounterparty />
+        <RiskWarning />
+        <SpotOrders userId={userId} symbol={symbol} />
+      </TradingLayout>
     </ScreenFrame>
   );
 }

@@ -51,8 +51,8 @@ export function VerifyScreen() {
     <ScreenFrame title={t`Identity verification`} testId="screen-verified">
       <p className="q-muted">
         <Trans>
-          Some functions, such as withdrawals, need a verified identity. Your documents are seen
-          only by the operators who review them.
+          You can always withdraw to your own signed-in wallet. Withdrawals to any other address
+          need a verified identity. Your documents are seen only by the operators who review them.
         </Trans>
       </p>
       <ScreenFreshness at={freshness} />

@@ -1,9 +1,10 @@
 // The crosshair's readout: time, open, high, low, close and volume of the hovered candle (the
-// newest one when nothing is hovered), exactly as stored — never a re-formatted float.
+// newest one when nothing is hovered), digit for digit as stored, grouped for the locale.
 import { useLingui } from "@lingui/react/macro";
 import { parseServerTime } from "../../lib/time";
 import { legendTime } from "./axis-labels";
 import type { CandleInput } from "./candle-data";
+import { legendNumber } from "./legend-number";
 
 export function CandleLegend(props: {
   candle: CandleInput | undefined;
@@ -75,7 +76,7 @@ export function CandleLegend(props: {
             className={field.key === "v" ? undefined : props.rising ? "q-up" : "q-down"}
             data-testid={`chart-legend-${field.key}`}
           >
-            {field.value}
+            {legendNumber(field.value, i18n.locale)}
           </dd>
         </div>
       ))}

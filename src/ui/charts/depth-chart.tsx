@@ -2,6 +2,7 @@
 // readout of the price level and its cumulative quantity. Book updates (up to 10 a second) go
 // in through setData on the one instance.
 import { Trans, useLingui } from "@lingui/react/macro";
+import { legendNumber } from "./legend-number";
 import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -112,9 +113,10 @@ export function DepthChart(props: DepthChartProps) {
 
 function DepthLegend(props: { depth: CumulativeDepth | null; point: DepthPoint | null }) {
   const { depth, point } = props;
+  const { i18n } = useLingui();
   if (point !== null) {
-    const price = point.step.price;
-    const total = point.step.cum;
+    const price = legendNumber(point.step.price, i18n.locale);
+    const total = legendNumber(point.step.cum, i18n.locale);
     return (
       <p
         className={`q-chart__legend ${point.side === "bid" ? "q-up" : "q-down"}`}
@@ -133,7 +135,7 @@ function DepthLegend(props: { depth: CumulativeDepth | null; point: DepthPoint |
       </p>
     );
   }
-  const mid = depth?.mid ?? null;
+  const mid = depth?.mid == null ? null : legendNumber(depth.mid, i18n.locale);
   return (
     <p className="q-chart__legend" data-testid="depth-legend" data-side="">
       {mid === null ? "—" : <Trans>Mid price {mid}</Trans>}

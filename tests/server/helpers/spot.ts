@@ -112,12 +112,16 @@ export async function spotSnapshot(db: Queryable) {
   };
 }
 
-/** Limit orders whose state and reservation disagree (must always be none). */
+/**
+ * Limit orders whose state and reservation disagree (must always be none). A limit order filled
+ * at placement as a taker has no reservation; every other one must.
+ */
 export async function reservationMismatches(db: Queryable): Promise<unknown[]> {
   return db.query(
     `SELECT o.id, o.status, e.outcome FROM spot_orders o
        LEFT JOIN ledger_reservation_ends e ON e.reservation_id = o.reservation_id
-      WHERE o.type = 1 AND e.outcome IS DISTINCT FROM
+      WHERE o.type = 1 AND (o.reservation_id IS NOT NULL OR o.status <> 'filled')
+        AND e.outcome IS DISTINCT FROM
         (CASE o.status WHEN 'filled' THEN 'deducted' WHEN 'cancelled' THEN 'returned' END)`,
   );
 }

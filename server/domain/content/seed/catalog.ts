@@ -8,34 +8,14 @@ const HELP_PUBLISHED = "2026-09-01T09:00:00+08:00";
 const AGREEMENT_PUBLISHED = "2026-09-01T09:00:00+08:00";
 
 export const SEED_ARTICLES: readonly SeedArticle[] = [
-  // Help centre: the four questions, in the order the home page asks them.
-  {
-    id: "what-is-ai-quant-trading",
-    category: "help",
-    cover: null,
-    publishedAt: HELP_PUBLISHED,
-    sort: 1,
-  },
+  // Help centre, in the order the home page asks. Questions about products that do not exist
+  // yet (AI quant plans, the weighted score) arrive with those products (issue 23).
   {
     id: "is-profit-guaranteed",
     category: "help",
     cover: null,
     publishedAt: HELP_PUBLISHED,
-    sort: 2,
-  },
-  {
-    id: "advantages-of-ai-quant",
-    category: "help",
-    cover: null,
-    publishedAt: HELP_PUBLISHED,
-    sort: 3,
-  },
-  {
-    id: "what-is-the-weighted-score",
-    category: "help",
-    cover: null,
-    publishedAt: HELP_PUBLISHED,
-    sort: 4,
+    sort: 1,
   },
   // Agreements, linked from the footer.
   {

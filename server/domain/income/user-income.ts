@@ -1,0 +1,53 @@
+// The income on /my (GET /assets/overview `income`): what the user actually gained or lost, in
+// USDT, today, yesterday (calendar days in their time zone) and in total.
+//
+// Counted today: spot realised profit and loss (average cost, fees included: spot-realised.ts),
+// plus the bills of products that post income bills (protocol INCOME_BILL_TYPES; none is offered
+// yet). Each new product adds its own bills there when it arrives. Deposits, withdrawals, demo
+// funds and unrealised gains on coins still held are not income.
+import { INCOME_BILL_TYPES } from "../../../protocol/ledger";
+import type { Queryable } from "../../db/db";
+import { userIncomeBills, userSpotFills } from "../../db/repositories/income-repository";
+import { formatAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../ledger/assets";
+import { sumIncomeDays } from "./income-days";
+import { spotRealised } from "./spot-realised";
+
+export interface UserIncome {
+  today: string;
+  yesterday: string;
+  total: string;
+  /** The IANA zone whose calendar days "today" and "yesterday" are. */
+  timeZone: string;
+}
+
+export async function userIncome(
+  db: Queryable,
+  userId: string,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<UserIncome> {
+  const [fills, bills] = await Promise.all([
+    userSpotFills(db, userId),
+    userIncomeBills(db, { userId, asset: "USDT", types: INCOME_BILL_TYPES }),
+  ]);
+  const spot = spotRealised(
+    fills.map((f) => ({
+      base: f.base,
+      side: Number(f.side) === 1 ? 1 : 0,
+      number: BigInt(f.number),
+      notional: BigInt(f.notional),
+      fee: BigInt(f.fee),
+      at: f.created_at,
+    })),
+  );
+  const billed = bills.map((b) => ({ amount: BigInt(b.amount), at: b.created_at }));
+  const days = sumIncomeDays([...spot, ...billed], timeZone, now);
+  const usdt = (units: bigint) => formatAmount(units, ASSET_SCALES.USDT);
+  return {
+    today: usdt(days.today),
+    yesterday: usdt(days.yesterday),
+    total: usdt(days.total),
+    timeZone,
+  };
+}

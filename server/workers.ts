@@ -1,0 +1,115 @@
+// The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
+// candles and the live book), the wallet workers (recharge confirmations, withdrawal sends) and
+// the spot matcher. main.ts runs them in the process that leads (domain/leadership): once across
+// every server process on one database. startWorkers starts them all and answers what stops them.
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import type { Db } from "./db/db";
+import { startLedgerSealer } from "./domain/ledger/seal-ledger";
+import { startSpotMatcher } from "./domain/spot/spot-matcher";
+import { startStatusProber } from "./domain/status/status-prober";
+import { createWalletWorkers, startWalletWorkers } from "./domain/wallet/wallet-workers";
+import { liveProbe } from "./market/live-probe";
+import type { MarketSource } from "./market/sources/market-source";
+import {
+  startBinanceMarket,
+  startSimulatedMarket,
+  type RunningMarket,
+} from "./market/start-market";
+
+export async function startWorkers(
+  config: Config,
+  db: Db,
+  app: FastifyInstance,
+): Promise<() => Promise<void>> {
+  const log = app.log;
+  // Chains what was committed but not sealed when the last leader stopped, and all that
+  // follows (domain/ledger/README.md "Sealing").
+  const sealer = startLedgerSealer(db, log);
+  const prober = startStatusProber(db, config, {
+    onError: (err) => log.error({ err }, "status probe round failed"),
+  });
+  // A first start backfills history for a few seconds; `live` stays down until the feed runs.
+  const stopMarketStart = new AbortController();
+  const market = startMarket(config, db, log, stopMarketStart.signal).then((running) => {
+    if (running) {
+      prober.registry.registerProbe("live", liveProbe(db, running.feed));
+      // GET /market/depth, the market sockets and spot orders serve from the attached feed.
+      app.market.attach(running.feed);
+    }
+    return running;
+  });
+  // Recharge confirmations and withdrawal sends: from now on in production (the chain is
+  // attached when the app is built); in demo the workers find the dev chain once attached.
+  const walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
+  // Resting limit orders, loaded from the database now and filled as the attached feed's books
+  // cross them (domain/spot/README.md).
+  const spotMatcher = await startSpotMatcher({
+    db,
+    market: app.market,
+    log,
+    pauseBetweenFillsMs: testFillPauseMs(config),
+  });
+  return async () => {
+    stopMarketStart.abort();
+    await spotMatcher.stop();
+    await walletWorkers.stop();
+    await sealer.stop();
+    await prober.stop();
+    const running = await market;
+    if (running) {
+      app.market.detach();
+      // Stops ticking and records what is pending, before the database closes.
+      await running.stop();
+    }
+  };
+}
+
+/**
+ * QUANTA_TEST_FILL_PAUSE_MS (tests/server/spot-matcher-crash.test.ts): slows the matcher so a
+ * SIGKILL lands between two fills of one round. Honoured in demo mode only; never configuration.
+ */
+function testFillPauseMs(config: Config): number {
+  const value = Number(process.env.QUANTA_TEST_FILL_PAUSE_MS ?? "0");
+  return config.mode === "demo" && Number.isInteger(value) && value > 0
+    ? Math.min(value, 1_000)
+    : 0;
+}
+
+/**
+ * The feed MARKET_SOURCE names: the simulated market (demo) or Binance's public streams. Never
+ * rejects: a market that cannot start leaves the rest of the server serving (`live` down).
+ */
+async function startMarket(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Promise<RunningMarket<MarketSource> | undefined> {
+  if (config.market.source === "binance") {
+    try {
+      const running = await startBinanceMarket(db, config.market, {
+        onError: (err) => log.error({ err }, "market feed flush or prune failed"),
+        log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
+      });
+      log.info(`market feed running: Binance streams from ${config.market.binanceUrl}`);
+      return running;
+    } catch (err) {
+      log.error({ err }, "the market feed could not start");
+      return undefined;
+    }
+  }
+  try {
+    const running = await startSimulatedMarket(db, config.market, {
+      signal,
+      onError: (err) => log.error({ err }, "market feed flush or prune failed"),
+      onBackfill: ({ candles, ms }) =>
+        log.info(`market history backfilled: ${candles} one-minute candles in ${ms} ms`),
+    });
+    log.info(`market feed running (${config.market.ticksPerSecond} ticks/s per symbol)`);
+    return running;
+  } catch (err) {
+    if (!signal.aborted) log.error({ err }, "the market feed could not start");
+    return undefined;
+  }
+}
