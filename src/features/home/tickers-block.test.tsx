@@ -89,7 +89,7 @@ describe("<TickersBlock>", () => {
     expect(changes[2]?.textContent).toBe("+12.00%");
     expect(changes[2]?.className).toBe("q-up");
     // Each row opens its pair on the spot screen.
-    expect(btc?.querySelector("a")?.getAttribute("href")).toBe("/spots?symbol=BTC%2FUSDT");
+    expect(btc?.querySelector("a")?.getAttribute("href")).toBe("/spots?symbol=BTCUSDT");
     // Live prices need no age.
     expect(screen.queryByTestId("tickers-age")).toBeNull();
   });

@@ -13,8 +13,12 @@ import { PriceAge } from "../market/price-age";
 import { ContentLink } from "../../ui/links/content-link";
 import { useOffline } from "../shell/screen-freshness";
 
-/** The spot screen opened on a pair (issue 15: market rows open the pair, as on an exchange). */
-export const spotHref = (symbol: string): string => `/spots?symbol=${encodeURIComponent(symbol)}`;
+/**
+ * The spot screen opened on a pair (issue 15: market rows open the pair, as on an exchange), in
+ * the address form the spot screen writes itself ("BTC/USDT" -> "BTCUSDT").
+ */
+export const spotHref = (symbol: string): string =>
+  `/spots?symbol=${encodeURIComponent(symbol.replace("/", ""))}`;
 
 export type SortKey = "name" | "last" | "change";
 
