@@ -192,7 +192,9 @@ describe("shell layers", () => {
     const symbol = await row.getAttribute("data-symbol");
     await row.getByRole("link").click();
     await page.waitForURL((url) => url.pathname === "/spots");
-    expect(new URL(page.url()).searchParams.get("symbol")).toBe(symbol?.replace("/", ""));
+    expect(new URL(page.url()).searchParams.get("symbol")?.replace("/", "")).toBe(
+      symbol?.replace("/", ""),
+    );
     await page.getByTestId("screen-spots").waitFor();
     // The first row by name is not the spot screen's default pair: this is the row's pair.
     await expect
