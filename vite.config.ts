@@ -1,5 +1,4 @@
 import { lingui } from "@lingui/vite-plugin";
-import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -27,12 +26,9 @@ export default defineConfig({
   plugins: [
     // The router plugin must run first: it splits every route file into lazy chunks.
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
-    // Lingui macros are Babel-only; run them before React's transform sees the JSX.
-    babel({
-      plugins: ["@lingui/babel-plugin-lingui-macro"],
-      include: /[/\\]src[/\\].*\.[jt]sx?$/,
-    }),
-    react(),
+    // Lingui macros are Babel-only: React's plugin runs them (its v5 Babel pass; v6 needs a
+    // separate @rolldown/plugin-babel that requires Node 22, and we run on Node 20).
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     VitePWA({
       strategies: "injectManifest",

@@ -120,6 +120,45 @@ describe("sanitizeBody", () => {
   });
 });
 
+// Payloads of the sanitize-html advisories fixed after 2.17.5, the version pinned for Node 20
+// (later releases require Node 22). Our allow-list (no svg, math, noscript, iframe or meta) keeps
+// each of them inert; this proves it, and fails if the allow-list ever widens into one of them.
+describe("sanitizeBody against the advisories fixed after sanitize-html 2.17.5", () => {
+  it.each([
+    [
+      "raw text in svg (GHSA 2.17.6)",
+      "<svg><textarea><img src=x onerror=alert(1)></textarea></svg>",
+    ],
+    ["xmp in svg (GHSA 2.17.6)", "<svg><xmp><img src=x onerror=alert(1)></xmp></svg>"],
+    ["raw text in math (GHSA 2.17.6)", "<math><xmp><img src=x onerror=alert(1)></xmp></math>"],
+    [
+      "svg animation of href (GHSA-g8qq-57p8-ggw5)",
+      '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>',
+    ],
+    [
+      "noscript closed early (GHSA-x3q4-9hxx-gx8m)",
+      "<p><noscript></p><img src=x onerror=alert(1)></noscript>",
+    ],
+    [
+      "noscript with a quoted end tag",
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    ],
+    [
+      "nested iframe fallback (GHSA-c9rx-x947-fp3h)",
+      "<iframe><iframe><iframe></iframe></iframe><img src=x onerror=alert(1)></iframe>",
+    ],
+    [
+      "meta refresh to javascript (GHSA-cv27-6wvh-8x7j)",
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    ],
+  ])("leaves %s inert", (_, input) => {
+    const out = sanitizeBody(input);
+    expect(out).not.toMatch(/<(img|svg|math|animate|noscript|iframe|meta|textarea|xmp)\b/i);
+    // Escaped text ("&lt;img onerror=…&gt;") is inert; an attribute inside a real tag is not.
+    expect(out).not.toMatch(/<[^>]*(\son[a-z]+=|javascript:)/i);
+  });
+});
+
 describe("safeHref and hasText", () => {
   it("classifies hrefs", () => {
     expect(safeHref("https://example.com")).toBe("https");

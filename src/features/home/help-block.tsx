@@ -3,6 +3,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useArticles } from "../../db/queries/articles";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 import { NotDownloaded } from "./pitch-block";
 
@@ -19,9 +20,13 @@ export function HelpBlock() {
         <Trans>Help centre</Trans>
       </h2>
       {items.length === 0 ? (
-        <p className="q-muted">
-          {help.status === "loading" ? <Trans>Loading…</Trans> : <NotDownloaded />}
-        </p>
+        help.status === "loading" ? (
+          <Skeleton lines={3} />
+        ) : (
+          <p className="q-muted">
+            <NotDownloaded />
+          </p>
+        )
       ) : (
         <ul className="q-home__link-list">
           {items.map((item) => (

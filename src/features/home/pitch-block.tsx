@@ -3,6 +3,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useSetting } from "../../db/queries/settings";
 import { RiskWarning } from "../../ui/notices";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 
 export function PitchBlock() {
@@ -12,9 +13,13 @@ export function PitchBlock() {
   return (
     <section className="q-home__pitch" data-testid="home-pitch">
       {value === undefined ? (
-        <p className="q-muted">
-          {pitch.status === "loading" ? <Trans>Loading…</Trans> : <NotDownloaded />}
-        </p>
+        pitch.status === "loading" ? (
+          <Skeleton lines={3} />
+        ) : (
+          <p className="q-muted">
+            <NotDownloaded />
+          </p>
+        )
       ) : (
         <>
           <h2 className="q-home__pitch-title">{value.title}</h2>

@@ -88,6 +88,8 @@ describe("<TickersBlock>", () => {
     expect(changes[0]?.className).toBe("q-down");
     expect(changes[2]?.textContent).toBe("+12.00%");
     expect(changes[2]?.className).toBe("q-up");
+    // Each row opens its pair on the spot screen.
+    expect(btc?.querySelector("a")?.getAttribute("href")).toBe("/spots?symbol=BTCUSDT");
     // Live prices need no age.
     expect(screen.queryByTestId("tickers-age")).toBeNull();
   });

@@ -10,7 +10,15 @@ import { compare, isDecimalString } from "../../lib/decimal";
 import { baseOf, directionOf, formatChange, formatPrice, quoteOf } from "../market/format-price";
 import { newestReceivedAt } from "../market/newest-received";
 import { PriceAge } from "../market/price-age";
+import { ContentLink } from "../../ui/links/content-link";
 import { useOffline } from "../shell/screen-freshness";
+
+/**
+ * The spot screen opened on a pair (issue 15: market rows open the pair, as on an exchange), in
+ * the address form the spot screen writes itself ("BTC/USDT" -> "BTCUSDT").
+ */
+export const spotHref = (symbol: string): string =>
+  `/spots?symbol=${encodeURIComponent(symbol.replace("/", ""))}`;
 
 export type SortKey = "name" | "last" | "change";
 
@@ -85,17 +93,19 @@ export function TickersBlock() {
                 const direction = directionOf(row.change24h);
                 return (
                   <li key={row.symbol} data-testid="ticker-row" data-symbol={row.symbol}>
-                    <span>
-                      <strong>{baseOf(row.symbol)}</strong>
-                      <span className="q-muted">/{quoteOf(row.symbol)}</span>
-                    </span>
-                    <span data-testid="ticker-last">{formatPrice(row.last, i18n.locale)}</span>
-                    <span
-                      className={direction === "flat" ? undefined : `q-${direction}`}
-                      data-testid="ticker-change"
-                    >
-                      {formatChange(row.change24h, i18n.locale)}
-                    </span>
+                    <ContentLink url={spotHref(row.symbol)} className="q-home__ticker-link">
+                      <span>
+                        <strong>{baseOf(row.symbol)}</strong>
+                        <span className="q-muted">/{quoteOf(row.symbol)}</span>
+                      </span>
+                      <span data-testid="ticker-last">{formatPrice(row.last, i18n.locale)}</span>
+                      <span
+                        className={direction === "flat" ? undefined : `q-${direction}`}
+                        data-testid="ticker-change"
+                      >
+                        {formatChange(row.change24h, i18n.locale)}
+                      </span>
+                    </ContentLink>
                   </li>
                 );
               })}

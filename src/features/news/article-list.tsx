@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ArticleCategory } from "../../../protocol";
 import { ARTICLE_PAGE_SIZE, useArticles } from "../../db/queries/articles";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "./format-date";
@@ -36,11 +37,7 @@ export function ArticleList(props: { category: ArticleCategory }) {
   }, [hasMore, shown]);
 
   if (articles.status === "loading") {
-    return (
-      <p className="q-muted" role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    );
+    return <Skeleton lines={6} />;
   }
   if (articles.status === "error") {
     return (

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useArticle } from "../../db/queries/articles";
 import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { ScreenFreshness, useOffline } from "../shell/screen-freshness";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleBody } from "./article-body";
@@ -36,9 +37,7 @@ function ArticleDetail(props: { id: string }) {
       <ScreenFrame title={t`Article`} testId="screen-data-detail">
         <ScreenFreshness at={freshness} />
         {article.status === "loading" ? (
-          <p className="q-muted" role="status">
-            <Trans>Loading…</Trans>
-          </p>
+          <Skeleton lines={8} />
         ) : (
           <p className="q-notice" role="alert">
             <Trans>The data saved on this device could not be read.</Trans>

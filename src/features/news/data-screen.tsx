@@ -6,7 +6,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { ARTICLE_CATEGORIES, type ArticleCategory } from "../../../protocol";
 import { useFreshness } from "../../db/sync-state";
+import { requestSync } from "../../sync/commands";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { PullToRefresh } from "../../ui/pull-refresh/pull-to-refresh";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { ArticleList } from "./article-list";
 import "./news.css";
@@ -41,7 +43,9 @@ export function DataScreen(props: { category: ArticleCategory }) {
         ))}
       </nav>
       {/* A new category starts again at its first page. */}
-      <ArticleList key={props.category} category={props.category} />
+      <PullToRefresh onRefresh={requestSync}>
+        <ArticleList key={props.category} category={props.category} />
+      </PullToRefresh>
     </ScreenFrame>
   );
 }

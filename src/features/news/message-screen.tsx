@@ -6,8 +6,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useMessage, useMessages } from "../../db/queries/messages";
 import { useFreshness } from "../../db/sync-state";
-import { markMessageRead } from "../../sync/commands";
+import { markMessageRead, requestSync } from "../../sync/commands";
+import { PullToRefresh } from "../../ui/pull-refresh/pull-to-refresh";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { formatContentDate } from "./format-date";
@@ -26,53 +28,53 @@ function MessageList() {
   return (
     <ScreenFrame title={t`Messages`} testId="screen-data-message">
       <ScreenFreshness at={freshness} />
-      {messages.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {messages.status === "error" && (
-        <p className="q-notice" role="alert">
-          <Trans>The data saved on this device could not be read.</Trans>
-        </p>
-      )}
-      {messages.status === "ready" && messages.value.length === 0 && (
-        <p className="q-card q-muted" data-testid="message-list-empty">
-          <Trans>No messages yet.</Trans>
-        </p>
-      )}
-      {messages.status === "ready" && messages.value.length > 0 && (
-        <ul className="q-messages" data-testid="message-list">
-          {messages.value.map((message) => {
-            const words = messageWords(i18n, message);
-            const read = message.shownRead;
-            return (
-              <li
-                key={message.id}
-                className={read ? "q-messages__item" : "q-messages__item q-messages__item--unread"}
-                data-testid="message-item"
-                data-id={message.id}
-                data-read={read ? "true" : "false"}
-              >
-                <Link to="/data/message" search={{ id: message.id }} className="q-messages__link">
-                  <span className="q-messages__head">
-                    {!read && (
-                      <span className="q-messages__unread">
-                        <Trans>Unread</Trans>
-                      </span>
-                    )}
-                    <strong>{words.title}</strong>
-                  </span>
-                  <span className="q-messages__summary">{summarise(words.body)}</span>
-                  <time className="q-muted q-messages__date" dateTime={message.createdAt}>
-                    {formatContentDate(message.createdAt, i18n.locale, true)}
-                  </time>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <PullToRefresh onRefresh={requestSync}>
+        {messages.status === "loading" && <Skeleton lines={5} />}
+        {messages.status === "error" && (
+          <p className="q-notice" role="alert">
+            <Trans>The data saved on this device could not be read.</Trans>
+          </p>
+        )}
+        {messages.status === "ready" && messages.value.length === 0 && (
+          <p className="q-card q-muted" data-testid="message-list-empty">
+            <Trans>No messages yet.</Trans>
+          </p>
+        )}
+        {messages.status === "ready" && messages.value.length > 0 && (
+          <ul className="q-messages" data-testid="message-list">
+            {messages.value.map((message) => {
+              const words = messageWords(i18n, message);
+              const read = message.shownRead;
+              return (
+                <li
+                  key={message.id}
+                  className={
+                    read ? "q-messages__item" : "q-messages__item q-messages__item--unread"
+                  }
+                  data-testid="message-item"
+                  data-id={message.id}
+                  data-read={read ? "true" : "false"}
+                >
+                  <Link to="/data/message" search={{ id: message.id }} className="q-messages__link">
+                    <span className="q-messages__head">
+                      {!read && (
+                        <span className="q-messages__unread">
+                          <Trans>Unread</Trans>
+                        </span>
+                      )}
+                      <strong>{words.title}</strong>
+                    </span>
+                    <span className="q-messages__summary">{summarise(words.body)}</span>
+                    <time className="q-muted q-messages__date" dateTime={message.createdAt}>
+                      {formatContentDate(message.createdAt, i18n.locale, true)}
+                    </time>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PullToRefresh>
     </ScreenFrame>
   );
 }
@@ -99,9 +101,7 @@ function MessageDetail(props: { id: string }) {
       <ScreenFrame title={t`Messages`} testId="screen-data-message">
         <ScreenFreshness at={freshness} />
         {message.status === "loading" ? (
-          <p className="q-muted" role="status">
-            <Trans>Loading…</Trans>
-          </p>
+          <Skeleton lines={4} />
         ) : (
           <div className="q-card" data-testid="message-not-found">
             <p>

@@ -4,7 +4,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { NO_BILL_FILTER, readBills, useBillAssets, type BillFilter } from "../../db/queries/bills";
 import { useFreshness } from "../../db/sync-state";
+import { requestSync } from "../../sync/commands";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { PullToRefresh } from "../../ui/pull-refresh/pull-to-refresh";
 import { showToast } from "../../ui/toast/toast-store";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
@@ -59,11 +61,13 @@ export function RecordsScreen() {
         </button>
       </div>
       {/* A new filter starts again at its first page. */}
-      <BillList
-        key={`${filter.type ?? ""}|${filter.asset ?? ""}`}
-        userId={userId}
-        filter={filter}
-      />
+      <PullToRefresh onRefresh={requestSync}>
+        <BillList
+          key={`${filter.type ?? ""}|${filter.asset ?? ""}`}
+          userId={userId}
+          filter={filter}
+        />
+      </PullToRefresh>
     </ScreenFrame>
   );
 }

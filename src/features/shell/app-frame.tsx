@@ -1,4 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react";
+import { useRouterState } from "@tanstack/react-router";
+import { InstallCard } from "../../ui/pwa/install-app";
 import { PwaStatus } from "../../ui/pwa/pwa-status";
 import { AppHeader } from "./app-header";
 import { MainNav } from "./main-nav";
@@ -12,12 +14,21 @@ export function AppFrame(props: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Sign-in lands on /home: the place to offer installing, once, until installed or put away.
+  const onHome = useRouterState({ select: (state) => state.location.pathname === "/home" });
   return (
     <div className="q-shell">
       <OfflineBanner />
       {signedIn && <AppHeader onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />}
       {signedIn && <MainNav open={menuOpen} onClose={closeMenu} />}
-      <div className="q-shell__content">{props.children}</div>
+      <div className="q-shell__content">
+        {signedIn && onHome && (
+          <div className="q-shell__install">
+            <InstallCard />
+          </div>
+        )}
+        {props.children}
+      </div>
       {signedIn && <TabBar />}
       <PwaStatus />
     </div>

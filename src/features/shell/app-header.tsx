@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { Menu } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useServerInfo } from "./use-shell-state";
 
@@ -22,7 +23,7 @@ export function AppHeader(props: { onMenu: () => void; menuOpen: boolean }) {
         onClick={props.onMenu}
         data-testid="menu-button"
       >
-        <span aria-hidden="true">☰</span>
+        <Menu className="q-header__menu-icon" aria-hidden="true" focusable="false" />
       </button>
       <Link to="/home" className="q-header__brand">
         <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { LogOut, Settings } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
 import { signOut as endSession } from "../../sync/account";
 import { NAV_ITEMS } from "./nav-items";
 
@@ -9,6 +10,7 @@ export function MainNav(props: { open: boolean; onClose: () => void }) {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
+  const soonId = useId();
   const { open, onClose } = props;
 
   useEffect(() => {
@@ -39,24 +41,45 @@ export function MainNav(props: { open: boolean; onClose: () => void }) {
       />
       <nav className="q-drawer__panel" aria-label={t`Main navigation`} ref={panel} tabIndex={-1}>
         <ul>
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} onClick={onClose} activeProps={{ "aria-current": "page" }}>
-                {i18n._(item.label)}
+          {NAV_ITEMS.map(({ to, label, icon: Icon, live }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                onClick={onClose}
+                activeProps={{ "aria-current": "page" }}
+                aria-describedby={live ? undefined : soonId}
+              >
+                <Icon className="q-drawer__icon" aria-hidden="true" focusable="false" />
+                <span>{i18n._(label)}</span>
+                {!live && (
+                  <span className="q-drawer__soon" aria-hidden="true" data-testid="coming-soon">
+                    <Trans>Coming soon</Trans>
+                  </span>
+                )}
               </Link>
             </li>
           ))}
           <li>
             <Link to="/system" onClick={onClose} activeProps={{ "aria-current": "page" }}>
-              <Trans>Settings</Trans>
+              <Settings className="q-drawer__icon" aria-hidden="true" focusable="false" />
+              <span>
+                <Trans>Settings</Trans>
+              </span>
             </Link>
           </li>
           <li>
             <button type="button" className="q-drawer__signout" onClick={signOut}>
-              <Trans>Sign out</Trans>
+              <LogOut className="q-drawer__icon" aria-hidden="true" focusable="false" />
+              <span>
+                <Trans>Sign out</Trans>
+              </span>
             </button>
           </li>
         </ul>
+        {/* The description of every placeholder link: its name stays the product's name. */}
+        <span id={soonId} hidden>
+          <Trans>Coming soon</Trans>
+        </span>
       </nav>
     </div>
   );

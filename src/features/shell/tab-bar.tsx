@@ -1,17 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { NAV_ITEMS } from "./nav-items";
+import { tabItems } from "./nav-items";
 
-/** The five places people go most, always one tap away at the bottom of a phone screen. */
-const TAB_PATHS = ["/home", "/contract", "/options", "/spots", "/my"];
-
+/** The places people go most, one tap away at the bottom of a phone screen; only live ones. */
 export function TabBar() {
   const { i18n, t } = useLingui();
   return (
     <nav className="q-tabbar" aria-label={t`Sections`}>
-      {NAV_ITEMS.filter((item) => TAB_PATHS.includes(item.to)).map((item) => (
-        <Link key={item.to} to={item.to} activeProps={{ "aria-current": "page" }}>
-          {i18n._(item.label)}
+      {tabItems().map(({ to, label, tabLabel, icon: Icon }) => (
+        <Link key={to} to={to} activeProps={{ "aria-current": "page" }} data-testid="tab">
+          <Icon className="q-tabbar__icon" aria-hidden="true" focusable="false" />
+          <span>{i18n._(tabLabel ?? label)}</span>
         </Link>
       ))}
     </nav>

@@ -10,11 +10,14 @@ import { i18n, initialLang } from "../../i18n/setup";
 import { signOut } from "../../sync/account";
 import { reportReachability, startOnlineTracking } from "../../sync/online";
 import { refreshServerInfo } from "../../sync/server-info";
+import { listenForInstallPrompt } from "../../ui/pwa/install-prompt";
 import { showToast } from "../../ui/toast/toast-store";
 
 /** Connects transport, session, navigation, toasts and the sync engine. */
 export function wireApp(router: AnyRouter): void {
   const origin = window.location.origin;
+  // Chromium offers installing once, early; kept for the install buttons (/system, /home).
+  listenForInstallPrompt();
   // Navigation errors are swallowed (DESIGN §7): a superseded navigation is not a failure.
   const toLogin = () => router.navigate({ to: "/login" }).catch(() => undefined);
   configureApi({

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from "react";
 import { countryName } from "../../i18n/countries";
 import { isLang } from "../../i18n/locales";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
+import { InstallApp } from "../../ui/pwa/install-app";
 import { useServerInfo } from "../shell/use-shell-state";
 import { ClearLocalData } from "./clear-local-data";
 import { LanguageSwitcher } from "./language-switcher";
@@ -49,6 +50,7 @@ export function SystemScreen() {
           )}
         </p>
       </section>
+      <InstallApp />
       <SyncStatus />
       <ClearLocalData />
       <section className="q-card">

@@ -6,6 +6,7 @@ import { useFreshness } from "../../db/sync-state";
 import { refreshIdentity } from "../../sync/identity";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { newestEntry, OutboxBadge } from "../shell/outbox-badge";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
@@ -55,11 +56,7 @@ export function VerifyScreen() {
         </Trans>
       </p>
       <ScreenFreshness at={freshness} />
-      {identity.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
+      {identity.status === "loading" && <Skeleton lines={4} />}
       {identity.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>
