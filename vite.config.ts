@@ -12,9 +12,14 @@ const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 /** The names of the code-splitting groups that hold wallet code (below). */
 const WALLET_GROUPS = new Set(["wallet", "wallet-connect"]);
 
-/** Sign-in code: viem, wagmi and src/wallet. */
+/**
+ * Sign-in code: viem, wagmi and src/wallet; and src/sync/usdt-chain.ts (viem's on-chain reads for
+ * /my and /recharge), so that its chunk is named `wallet-*` too: offline it fails to load as a
+ * whole, its callers handle that, and the app's load-error screen ignores `wallet-*` chunks
+ * (src/features/shell/load-errors.ts) instead of replacing the screen that asked for it.
+ */
 const WALLET_MODULES =
-  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])/;
+  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])|([\\/]src[\\/]sync[\\/]usdt-chain\.ts$)/;
 /** WalletConnect and its modal, only for builds with VITE_WC_PROJECT_ID. */
 const WALLETCONNECT_MODULES =
   /[\\/]node_modules[\\/](@web3modal|@walletconnect|@reown|@phosphor-icons|@lit|@lit-labs|lit|lit-html|lit-element)[\\/]/;
