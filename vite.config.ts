@@ -9,9 +9,6 @@ import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
-/** The names of the code-splitting groups that hold wallet code (below). */
-const WALLET_GROUPS = new Set(["wallet", "wallet-connect"]);
-
 /**
  * Sign-in code: viem, wagmi and src/wallet; and src/sync/usdt-chain.ts (viem's on-chain reads for
  * /my and /recharge), so that its chunk is named `wallet-*` too: offline it fails to load as a
@@ -71,10 +68,10 @@ export default defineConfig({
         chunkFileNames: (chunk) => {
           const ids = chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? ""];
           if (ids.every(isWalletModule)) return "assets/wallet-[name]-[hash].js";
-          // The wallet groups below name their chunks `wallet` and `wallet-connect`. App code
-          // named after a wallet-something module (src/sync/wallet-commands.ts) must not look
-          // like wallet code: it is precached, as the screens need it offline.
-          const appNamedWallet = chunk.name.startsWith("wallet") && !WALLET_GROUPS.has(chunk.name);
+          // App code named after a wallet-something module (src/sync/wallet-commands.ts,
+          // src/features/wallet) must not look like wallet code: it is precached, as the screens
+          // need it offline. Wallet code is told by its modules above, never by its name.
+          const appNamedWallet = chunk.name.startsWith("wallet");
           return appNamedWallet ? "assets/app-[name]-[hash].js" : "assets/[name]-[hash].js";
         },
         codeSplitting: {

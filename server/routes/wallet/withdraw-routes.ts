@@ -38,8 +38,10 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   }>("/withdraw", { preHandler: app.requireUser, schema: withdrawSchema }, async (request) => {
     const { amount, address } = request.body;
     const idempotencyKey = request.headers["idempotency-key"];
-    const userId = signedInUser(request).id;
-    return ok(await requestWithdrawal(app.db, { userId, amount, address, idempotencyKey }));
+    const { id: userId, address: ownAddress } = signedInUser(request);
+    return ok(
+      await requestWithdrawal(app.db, { userId, ownAddress, amount, address, idempotencyKey }),
+    );
   });
 
   app.get<{ Querystring: { cursor?: string; limit: number } }>(

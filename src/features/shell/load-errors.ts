@@ -30,7 +30,7 @@ export function isCssLoadError(error: unknown): boolean {
  */
 export function isWalletChunkError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /\/assets\/wallet-[\w.-]*\.(js|css)\b/.test(message);
+  return /\/assets\/wallet-[\w.-]*\.js\b/.test(message);
 }
 
 type Listener = (kind: LoadErrorKind) => void;
