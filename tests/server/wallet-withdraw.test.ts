@@ -284,7 +284,13 @@ async function submission(userId: string, status: 0 | 2): Promise<void> {
   await getDb().query(
     `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id, status, reason,
        reviewed_at)
-     VALUES ($1, 'Test User', 'X1234567', 1, $2, $3, $4, CASE WHEN $3 = 0 THEN NULL ELSE now() END)`,
-    [userId, upload?.id, status, status === 2 ? "unreadable photo" : null],
+     VALUES ($1, 'Test User', 'X1234567', 1, $2, $3, $4, $5)`,
+    [
+      userId,
+      upload?.id ?? null,
+      status,
+      status === 2 ? "unreadable photo" : null,
+      status === 0 ? null : new Date(),
+    ],
   );
 }
