@@ -69,8 +69,13 @@ export async function runServer(env: Env = process.env): Promise<void> {
     adminSocket = await openAdminSocket(config, db, app.log);
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
+    let markReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
     prober = startStatusProber(db, config, {
       onError: (err) => log.error({ err }, "status probe round failed"),
+      // The first round after the market and the chain started (below): probes taken while
+      // backfilling or compiling would count a slow start as an outage.
+      ready,
     });
     // After listening: a first start backfills history for a few seconds; `live` stays down
     // until the feed runs.
@@ -82,6 +87,12 @@ export async function runServer(env: Env = process.env): Promise<void> {
         registry.registerProbe("live", liveProbe(marketDb, running.feed));
         // GET /market/depth and the market sockets serve from the attached feed.
         marketApp.market.attach(running.feed);
+      } else {
+        // The market is built but did not start: that is an outage, and shown as one.
+        registry.registerProbe("live", async () => ({
+          state: "down",
+          detail: "the market feed did not start",
+        }));
       }
       return running;
     });
@@ -91,6 +102,8 @@ export async function runServer(env: Env = process.env): Promise<void> {
       if (running) marketApp.chain.attachDev(running);
       return running;
     });
+    // ...and one tick interval more, so the feed has ticked once before `live` is first probed.
+    void Promise.allSettled([market, chain]).then(() => setTimeout(markReady, 2_000).unref());
     // Recharge confirmations and withdrawal sends: from now on in production (the chain is
     // attached when the app is built); in demo the workers find the dev chain once attached.
     walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
