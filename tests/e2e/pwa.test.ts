@@ -31,8 +31,18 @@ describe("PWA", () => {
     expect(manifest).toMatchObject({ name: "Quanta", short_name: "Quanta", display: "standalone" });
     expect(manifest.id).toBeTruthy();
     expect(manifest.start_url).toBeTruthy();
-    const themeMeta = await page.locator('meta[name="theme-color"]').getAttribute("content");
+    const themeMeta = await page
+      .locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')
+      .getAttribute("content");
     expect(manifest.theme_color).toBe(themeMeta);
+    // Light theme (this session's): the browser bar is the header's colour (--q-surface).
+    const lightMeta = await page
+      .locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')
+      .getAttribute("content");
+    const surface = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--q-surface").trim(),
+    );
+    expect(lightMeta?.toLowerCase()).toBe(surface.toLowerCase());
     for (const [size, purpose] of [
       ["192x192", "any"],
       ["512x512", "any"],
