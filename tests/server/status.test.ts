@@ -117,6 +117,24 @@ describe("probes", () => {
     expect(status.services.map((s) => s.key)).not.toContain("lab");
   });
 
+  it("drops what earlier versions recorded for services that are not built", async () => {
+    const t0 = new Date("2026-03-01T10:15:00Z");
+    await getDb().query(
+      `INSERT INTO status_current (key, state, detail, since, checked_at)
+       VALUES ('lab', 'down', 'not running yet', $1, $1)`,
+      [t0],
+    );
+    await getDb().query(
+      "INSERT INTO status_hourly (key, hour, up, total) VALUES ('lab', $1, 0, 60)",
+      [new Date("2026-03-01T10:00:00Z")],
+    );
+    await runProbeRound(getDb(), registryFor("/nowhere"), {}, () => t0);
+    const left = await getDb().query(
+      "SELECT key FROM status_current WHERE key = 'lab' UNION ALL SELECT key FROM status_hourly WHERE key = 'lab'",
+    );
+    expect(left).toEqual([]);
+  });
+
   it("is down on a throw or no answer in time, degraded when it passes slowly", async () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     expect(

@@ -3,6 +3,7 @@
 // answer in time is "down"; one that passes but slowly is "degraded".
 import type { Db } from "../../db/db";
 import {
+  forgetUnprobed,
   pruneHourly,
   recordProbes,
   type ProbeRecord,
@@ -62,6 +63,10 @@ export async function runProbeRound(
   const at = now();
   await db.transaction(async (tx) => {
     await recordProbes(tx, at, records);
+    await forgetUnprobed(
+      tx,
+      records.map((r) => r.key),
+    );
     await pruneHourly(tx, new Date(at.getTime() - HOURLY_RETENTION_DAYS * 86_400_000));
   });
   return records;
