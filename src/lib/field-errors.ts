@@ -9,9 +9,11 @@ export function refreshFieldErrors<K extends string, E>(
   changed: NoInfer<K>,
 ): Partial<Record<K, E>> {
   if (current[changed] === undefined) return current;
-  const next = { ...current };
   const error = found[changed];
-  if (error === undefined) delete next[changed];
-  else next[changed] = error;
+  const next: Partial<Record<K, E>> = {};
+  for (const key of Object.keys(current) as K[]) {
+    if (key !== changed) next[key] = current[key];
+  }
+  if (error !== undefined) next[changed] = error;
   return next;
 }

@@ -90,7 +90,9 @@ describe("refreshWalletBalance", () => {
     };
     await saveWalletInfo("u1", { deposit, balance: last });
     const loadChain = () =>
-      Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/wallet-x.js"));
+      Promise.reject(
+        new TypeError("Failed to fetch dynamically imported module: /assets/wallet-x.js"),
+      );
     await refreshWalletBalance("u1", { ...clock, loadChain });
     expect(await readWalletInfo("u1")).toMatchObject({ balance: last, balanceGap: "offline" });
   });

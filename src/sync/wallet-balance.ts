@@ -9,6 +9,7 @@ import { readWalletOwner, readWalletInfo, saveWalletInfo } from "../db/wallet-da
 import type { WalletBalanceGap } from "../db/wallet-rows";
 import { readSyncValue, SYNC_KEYS } from "../db/sync-state";
 import type { ChainAccess } from "./usdt-chain";
+import type * as UsdtChain from "./usdt-chain";
 
 /** At most one chain read per this interval, however often the account is pulled. */
 export const BALANCE_MIN_INTERVAL_MS = 30_000;
@@ -62,7 +63,7 @@ export function refreshWalletBalance(
   return task;
 }
 
-type ChainModule = typeof import("./usdt-chain");
+type ChainModule = typeof UsdtChain;
 
 async function readAndStore(
   userId: string,

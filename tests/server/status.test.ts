@@ -280,7 +280,7 @@ describe("prober readiness", () => {
   it("takes its first probe only once the server is ready, so a slow start is not an outage", async () => {
     const dist = mkdtempSync(path.join(tmpdir(), "quanta-dist-"));
     writeFileSync(path.join(dist, "index.html"), "<!doctype html>");
-    let markReady = () => undefined as void;
+    let markReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     const prober = startStatusProber(getDb(), { appDistDir: dist }, { intervalMs: 50, ready });
     const rounds = async () =>

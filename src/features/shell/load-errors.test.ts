@@ -10,7 +10,7 @@ function preloadError(message: string): Event {
 }
 
 describe("watchPreloadErrors", () => {
-  let stop = () => undefined as void;
+  let stop: () => void = () => undefined;
   afterEach(() => stop());
 
   it("leaves a wallet chunk's failure to its caller (not prevented, no load-error screen)", () => {
