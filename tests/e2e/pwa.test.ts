@@ -39,10 +39,18 @@ describe("PWA", () => {
     const lightMeta = await page
       .locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')
       .getAttribute("content");
-    const surface = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue("--q-surface").trim(),
-    );
-    expect(lightMeta?.toLowerCase()).toBe(surface.toLowerCase());
+    // Both as the browser resolves them (the variable may read "#fff" for "#ffffff").
+    const [meta, surface] = await page.evaluate((color) => {
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      probe.style.background = color;
+      const fromMeta = getComputedStyle(probe).backgroundColor;
+      probe.style.background = "var(--q-surface)";
+      const fromTheme = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return [fromMeta, fromTheme];
+    }, lightMeta ?? "");
+    expect(meta).toBe(surface);
     for (const [size, purpose] of [
       ["192x192", "any"],
       ["512x512", "any"],
