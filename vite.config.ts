@@ -8,12 +8,14 @@ import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
-/** The names of the code-splitting groups that hold wallet code (below). */
-const WALLET_GROUPS = new Set(["wallet", "wallet-connect"]);
-
-/** Sign-in code: viem, wagmi and src/wallet. */
+/**
+ * Sign-in code: viem, wagmi and src/wallet; and src/sync/usdt-chain.ts (viem's on-chain reads for
+ * /my and /recharge), so that its chunk is named `wallet-*` too: offline it fails to load as a
+ * whole, its callers handle that, and the app's load-error screen ignores `wallet-*` chunks
+ * (src/features/shell/load-errors.ts) instead of replacing the screen that asked for it.
+ */
 const WALLET_MODULES =
-  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])/;
+  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])|([\\/]src[\\/]sync[\\/]usdt-chain\.ts$)/;
 /** WalletConnect and its modal, only for builds with VITE_WC_PROJECT_ID. */
 const WALLETCONNECT_MODULES =
   /[\\/]node_modules[\\/](@web3modal|@walletconnect|@reown|@phosphor-icons|@lit|@lit-labs|lit|lit-html|lit-element)[\\/]/;
@@ -62,10 +64,10 @@ export default defineConfig({
         chunkFileNames: (chunk) => {
           const ids = chunk.moduleIds.length > 0 ? chunk.moduleIds : [chunk.facadeModuleId ?? ""];
           if (ids.every(isWalletModule)) return "assets/wallet-[name]-[hash].js";
-          // The wallet groups below name their chunks `wallet` and `wallet-connect`. App code
-          // named after a wallet-something module (src/sync/wallet-commands.ts) must not look
-          // like wallet code: it is precached, as the screens need it offline.
-          const appNamedWallet = chunk.name.startsWith("wallet") && !WALLET_GROUPS.has(chunk.name);
+          // App code named after a wallet-something module (src/sync/wallet-commands.ts,
+          // src/features/wallet) must not look like wallet code: it is precached, as the screens
+          // need it offline. Wallet code is told by its modules above, never by its name.
+          const appNamedWallet = chunk.name.startsWith("wallet");
           return appNamedWallet ? "assets/app-[name]-[hash].js" : "assets/[name]-[hash].js";
         },
         codeSplitting: {

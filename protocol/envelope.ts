@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   "IMAGE_TOO_LARGE",
   "OFFLINE_FEATURE",
   "DEMO_ONLY",
+  /** A withdrawal to an address other than the user's own wallet before identity passed (422). */
+  "IDENTITY_REQUIRED",
   /** A part the request needs is not running yet or not configured (503), e.g. the dev chain. */
   "UNAVAILABLE",
   /** A market-priced order while the symbol has no live book or its last tick is too old (503). */

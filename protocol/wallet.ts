@@ -86,6 +86,13 @@ export const WITHDRAW_FEE = "1";
 export const WITHDRAW_MIN_AMOUNT = "10";
 export const WITHDRAW_MAX_AMOUNT = "50000";
 
+/**
+ * The one identity rule for withdrawals (issue 15), the Message of a 422 IDENTITY_REQUIRED and,
+ * translated, what /verified and /withdrawal say.
+ */
+export const WITHDRAW_IDENTITY_RULE =
+  "You can always withdraw to your own signed-in wallet. Withdrawals to any other address need a verified identity.";
+
 /** GET /admin/recharge item: the recharge with who asked and what the chain said. */
 export interface AdminRechargeItem extends Recharge {
   userId: string;

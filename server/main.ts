@@ -61,7 +61,7 @@ export async function runServer(env: Env = process.env): Promise<void> {
     leadership = startLeadership({
       db,
       log,
-      lead: () => startWorkers(config, workersDb, workersApp),
+      lead: () => startWorkers(config, workersDb, workersApp, { chainStarted: chain }),
     });
   } catch (err) {
     const message = `Quanta could not start: ${err instanceof Error ? err.message : String(err)}`;

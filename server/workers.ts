@@ -17,17 +17,31 @@ import {
   type RunningMarket,
 } from "./market/start-market";
 
+export interface WorkerOptions {
+  /** The demo chain's start (main.ts), awaited with the market before the first status probe. */
+  chainStarted?: Promise<unknown>;
+}
+
+/** Ticks of the feed before `live` is first probed: one interval more than the market's start. */
+const FIRST_PROBE_DELAY_MS = 2_000;
+
 export async function startWorkers(
   config: Config,
   db: Db,
   app: FastifyInstance,
+  options: WorkerOptions = {},
 ): Promise<() => Promise<void>> {
   const log = app.log;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   // Chains what was committed but not sealed when the last leader stopped, and all that
   // follows (domain/ledger/README.md "Sealing").
   const sealer = startLedgerSealer(db, log);
   const prober = startStatusProber(db, config, {
     onError: (err) => log.error({ err }, "status probe round failed"),
+    // The first round after the market and the chain started (below): probes taken while
+    // backfilling or compiling would count a slow start as an outage.
+    ready,
   });
   // A first start backfills history for a few seconds; `live` stays down until the feed runs.
   const stopMarketStart = new AbortController();
@@ -36,9 +50,19 @@ export async function startWorkers(
       prober.registry.registerProbe("live", liveProbe(db, running.feed));
       // GET /market/depth, the market sockets and spot orders serve from the attached feed.
       app.market.attach(running.feed);
+    } else {
+      // The market is built but did not start: that is an outage, and shown as one.
+      prober.registry.registerProbe("live", async () => ({
+        state: "down",
+        detail: "the market feed did not start",
+      }));
     }
     return running;
   });
+  // ...and one tick interval more, so the feed has ticked once before `live` is first probed.
+  const firstProbe = Promise.allSettled([market, options.chainStarted]).then(() =>
+    setTimeout(markReady, FIRST_PROBE_DELAY_MS).unref(),
+  );
   // Recharge confirmations and withdrawal sends: from now on in production (the chain is
   // attached when the app is built); in demo the workers find the dev chain once attached.
   const walletWorkers = startWalletWorkers(createWalletWorkers(db, app.chain), log);
@@ -52,6 +76,7 @@ export async function startWorkers(
   });
   return async () => {
     stopMarketStart.abort();
+    clearTimeout(await firstProbe);
     await spotMatcher.stop();
     await walletWorkers.stop();
     await sealer.stop();

@@ -1,5 +1,6 @@
 import { createRouter } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
+import { stringifyPlainSearch } from "./routes/-search";
 
 export function createAppRouter() {
   return createRouter({
@@ -7,6 +8,7 @@ export function createAppRouter() {
     scrollRestoration: true,
     // Show the progress bar from the first moment a navigation waits on a chunk.
     defaultPendingMs: 0,
+    stringifySearch: stringifyPlainSearch,
   });
 }
 

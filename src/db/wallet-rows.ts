@@ -28,7 +28,13 @@ export interface WalletBalance {
 
 /** Why the on-chain balance is not known (shown instead of a number). */
 export type WalletBalanceGap =
-  "no-address" | "no-deposit-info" | "no-provider" | "wrong-chain" | "unreachable";
+  | "no-address"
+  | "no-deposit-info"
+  | "no-provider"
+  | "wrong-chain"
+  | "unreachable"
+  /** The chain code (an online-only chunk) could not be loaded: the device is offline. */
+  | "offline";
 
 /**
  * What the wallet screens need besides the change log, one row per user: GET /wallet/deposit and

@@ -1,6 +1,13 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { SEED_MESSAGES } from "../../protocol";
+import { WITHDRAW_IDENTITY_RULE } from "../../protocol/wallet";
+
+/**
+ * The one identity rule for withdrawals: the server's IDENTITY_REQUIRED message, and what /verified
+ * and /withdrawal say — one sentence, translated once.
+ */
+export const WITHDRAWAL_IDENTITY_RULE = msg`You can always withdraw to your own signed-in wallet. Withdrawals to any other address need a verified identity.`;
 
 /**
  * The server answers in English (API.md); messages the user must understand are translated here.
@@ -11,6 +18,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [SEED_MESSAGES.enterAmount]: msg`Please enter the amount`,
   [SEED_MESSAGES.insufficientBalance]: msg`Insufficient available balance`,
   [SEED_MESSAGES.belowMinimum]: msg`Not less than the minimum amount`,
+  [WITHDRAW_IDENTITY_RULE]: WITHDRAWAL_IDENTITY_RULE,
   ["Network Error"]: msg`Network Error`,
   ["Has Error"]: msg`Has Error`,
   // POST /system/subscribe (VALIDATION); the subscription form checks the same before saving.

@@ -122,12 +122,15 @@ const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
  * (at least 1), whole hours, "1 day" below 2 days, and whole days beyond, never "yesterday":
  * the product rule counts days, and numeric "always" keeps every language consistent.
  */
+/** Closer than this to now is "just now" (relativeTime answers its `justNow` text). */
+export const JUST_NOW_MS = 30_000;
+
 export function relativeTime(then: Date, now: Date, locale: string, justNow: string): string {
   if (Number.isNaN(then.getTime())) throw invalidDate("then");
   if (Number.isNaN(now.getTime())) throw invalidDate("now");
   const elapsed = now.getTime() - then.getTime();
   const size = Math.abs(elapsed);
-  if (size < 30_000) return justNow;
+  if (size < JUST_NOW_MS) return justNow;
   // Past times count backwards (negative), future ones forwards.
   const sign = elapsed > 0 ? -1 : 1;
   const tag = intlLocale(locale);

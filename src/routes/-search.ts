@@ -1,4 +1,12 @@
+import { stringifySearchWith } from "@tanstack/react-router";
 import { ARTICLE_CATEGORIES, type ArticleCategory } from "../../protocol";
+
+/**
+ * The router's search serialiser: plain values (`?id=1`). The default JSON-quotes strings that
+ * look like numbers (`?id=%221%22`) to read them back as strings; ours read ids either way
+ * (validateIdSearch), so links stay clean (issue 15).
+ */
+export const stringifyPlainSearch = stringifySearchWith(JSON.stringify);
 
 /** Search params of screens addressed by an id (`?id=`); anything else is dropped. */
 export interface IdSearch {

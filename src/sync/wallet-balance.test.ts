@@ -77,4 +77,23 @@ describe("refreshWalletBalance", () => {
     await refreshWalletBalance("u1", clock);
     expect((await readWalletInfo("u1"))?.balanceGap).toBe("no-deposit-info");
   });
+
+  it("offline, when viem's online-only chunk cannot load: 'offline', the last balance kept", async () => {
+    await withAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    await writeSyncValue(SYNC_KEYS.systemFacts, { domain: "x", country: "x", mode: "demo" });
+    const last = {
+      address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      chainId: 31337,
+      token: deposit.token,
+      balance: "12.5",
+      readAt: "2026-01-01T00:00:00Z",
+    };
+    await saveWalletInfo("u1", { deposit, balance: last });
+    const loadChain = () =>
+      Promise.reject(
+        new TypeError("Failed to fetch dynamically imported module: /assets/wallet-x.js"),
+      );
+    await refreshWalletBalance("u1", { ...clock, loadChain });
+    expect(await readWalletInfo("u1")).toMatchObject({ balance: last, balanceGap: "offline" });
+  });
 });

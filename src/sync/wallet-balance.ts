@@ -9,6 +9,7 @@ import { readWalletOwner, readWalletInfo, saveWalletInfo } from "../db/wallet-da
 import type { WalletBalanceGap } from "../db/wallet-rows";
 import { readSyncValue, SYNC_KEYS } from "../db/sync-state";
 import type { ChainAccess } from "./usdt-chain";
+import type * as UsdtChain from "./usdt-chain";
 
 /** At most one chain read per this interval, however often the account is pulled. */
 export const BALANCE_MIN_INTERVAL_MS = 30_000;
@@ -50,18 +51,26 @@ export async function markWalletBalanceStale(userId: string): Promise<void> {
  */
 export function refreshWalletBalance(
   userId: string,
-  opts: { force?: boolean; now?: () => number } = {},
+  opts: { force?: boolean; now?: () => number; loadChain?: () => Promise<ChainModule> } = {},
 ): Promise<void> {
   const running = inFlight.get(userId);
   if (running !== undefined) return running;
-  const task = readAndStore(userId, opts.force ?? false, opts.now ?? Date.now)
+  const load = opts.loadChain ?? (() => import("./usdt-chain"));
+  const task = readAndStore(userId, opts.force ?? false, opts.now ?? Date.now, load)
     .catch(() => undefined)
     .finally(() => inFlight.delete(userId));
   inFlight.set(userId, task);
   return task;
 }
 
-async function readAndStore(userId: string, force: boolean, now: () => number): Promise<void> {
+type ChainModule = typeof UsdtChain;
+
+async function readAndStore(
+  userId: string,
+  force: boolean,
+  now: () => number,
+  loadChain: () => Promise<ChainModule>,
+): Promise<void> {
   const info = await readWalletInfo(userId);
   const triedAt = info?.balanceTriedAt ?? null;
   if (!force && triedAt !== null && now() - triedAt < BALANCE_MIN_INTERVAL_MS) return;
@@ -74,7 +83,10 @@ async function readAndStore(userId: string, force: boolean, now: () => number): 
   if (deposit === null) return void (await gap("no-deposit-info"));
 
   let access: ChainAccess;
-  const chain = await import("./usdt-chain");
+  // viem's chunk is online-only (never precached, vite.config.ts): offline before it was ever
+  // loaded, the balance is "not available offline" and the rest of /my still renders.
+  const chain = await loadChain().catch(() => null);
+  if (chain === null) return void (await gap("offline"));
   if (await isDemoMode()) access = relayAccess();
   else {
     const provider = injectedProvider();

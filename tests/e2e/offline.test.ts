@@ -19,6 +19,7 @@ import {
   waitForTextContaining,
 } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
+import { appRoutePaths, REDIRECTING_ROUTES, routeUrl } from "./helpers/routes";
 
 // A private copy of dist/: a rebuild while this file runs cannot change what its server serves.
 const dist = copyDist();
@@ -44,7 +45,71 @@ function contentOf(page: Page, check: ScreenCheck): Promise<string> {
     : waitForTextContaining(locator, check.expected);
 }
 
+/** The screen's test id for a route: "/data/" -> "screen-data", "/data/detail" -> "screen-data-detail". */
+function screenTestId(route: string): string {
+  return `screen-${route.replace(/^\/|\/$/g, "").replace(/\//g, "-")}`;
+}
+
+/**
+ * Waits until the route's own screen is there with content of its own (more than its heading),
+ * and no error screen (load error, error boundary, not found) took its place.
+ */
+async function expectScreenRendered(page: Page, route: string): Promise<void> {
+  const screen = page.getByTestId(screenTestId(route));
+  await screen.waitFor({ timeout: 30_000 });
+  await expect
+    .poll(async () => {
+      const heading = ((await screen.locator("h1").first().textContent()) ?? "").trim();
+      const all = ((await screen.textContent()) ?? "").trim();
+      return all.length - heading.length;
+    }, LOCAL)
+    .toBeGreaterThan(20);
+  for (const failure of ["load-error", "screen-error", "screen-not-found"]) {
+    expect(await page.getByTestId(failure).count(), `${route}: ${failure}`).toBe(0);
+  }
+  expect(await page.getByText("Loading failed").count(), route).toBe(0);
+}
+
 describe("offline", () => {
+  it("opens every route with the network off after one online visit", async () => {
+    const { page, session, server, log } = e2e;
+    await signInThroughLogin(page);
+    await waitForServiceWorker(page);
+    const welcome = (await messagesOf(server, await tokenOf(page))).find(
+      (m) => m.kind === "welcome",
+    );
+    if (!welcome) throw new Error("A new wallet user has no welcome message.");
+    const ids = {
+      "/data/detail": WELCOME_ARTICLE,
+      "/data/message": welcome.id,
+      "/web": "1",
+    };
+    const routes = appRoutePaths().filter((route) => !REDIRECTING_ROUTES.has(route));
+    // The list is the router's: a new route joins this test by itself.
+    expect(routes).toEqual(expect.arrayContaining(["/home", "/my", "/spots", "/data/detail"]));
+
+    for (const route of routes) {
+      await page.goto(routeUrl(route, ids));
+      await expectScreenRendered(page, route);
+    }
+    // /my's figures come from the account pull; offline they must come back from IndexedDB.
+    await page.goto("/my");
+    await page.getByTestId("my-equity").waitFor();
+
+    await setNetwork(session.context, false);
+    for (const route of routes) {
+      const response = await page.goto(routeUrl(route, ids));
+      expect(response?.fromServiceWorker(), route).toBe(true);
+      await expectScreenRendered(page, route);
+      await page.getByTestId("offline-banner").waitFor();
+    }
+    // /my: the platform balance from IndexedDB, and the on-chain card degrades on its own.
+    await page.goto("/my");
+    await page.getByTestId("my-equity").waitFor();
+    await page.getByTestId("my-wallet-usdt").waitFor();
+    expect(log.pageErrors).toEqual([]);
+  });
+
   it("renders /home, /data, an article and a message from IndexedDB with the network off", async () => {
     const { page, session, server, log } = e2e;
     await signInThroughLogin(page);

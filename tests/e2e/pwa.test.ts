@@ -31,8 +31,26 @@ describe("PWA", () => {
     expect(manifest).toMatchObject({ name: "Quanta", short_name: "Quanta", display: "standalone" });
     expect(manifest.id).toBeTruthy();
     expect(manifest.start_url).toBeTruthy();
-    const themeMeta = await page.locator('meta[name="theme-color"]').getAttribute("content");
+    const themeMeta = await page
+      .locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')
+      .getAttribute("content");
     expect(manifest.theme_color).toBe(themeMeta);
+    // Light theme (this session's): the browser bar is the header's colour (--q-surface).
+    const lightMeta = await page
+      .locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')
+      .getAttribute("content");
+    // Both as the browser resolves them (the variable may read "#fff" for "#ffffff").
+    const [meta, surface] = await page.evaluate((color) => {
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      probe.style.background = color;
+      const fromMeta = getComputedStyle(probe).backgroundColor;
+      probe.style.background = "var(--q-surface)";
+      const fromTheme = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return [fromMeta, fromTheme];
+    }, lightMeta ?? "");
+    expect(meta).toBe(surface);
     for (const [size, purpose] of [
       ["192x192", "any"],
       ["512x512", "any"],

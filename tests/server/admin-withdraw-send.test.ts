@@ -32,7 +32,7 @@ let operator: TestSession;
 useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeEach(async () => {
   await resetDb(getDb());
-  user = await createUserSession(getDb());
+  user = await createUserSession(getDb(), { verified: true });
   operator = await createUserSession(getDb(), { role: "operator" });
 });
 

@@ -1,6 +1,6 @@
 // Service status on the real app and PGlite: real probes of real components (the app shell on
-// disk, the database and its migrations, the content store, the change log), honest "not
-// running yet" for what does not exist, stored results with `since`, uptime arithmetic from
+// disk, the database and its migrations, the content store, the change log), nothing shown for
+// what does not exist or was not probed yet, stored results with `since`, uptime arithmetic from
 // hourly counts, pruning, the background prober, and GET /system/status with its ETag.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,12 +46,9 @@ async function getStatus(headers: Record<string, string> = {}) {
 }
 
 describe("probes", () => {
-  it("before any probe every service is down with 0.00 uptime", async () => {
+  it("before any probe lists no service (nothing was measured, so nothing is down)", async () => {
     const status = await readStatus(getDb());
-    expect(status.services.map((s) => s.key)).toEqual([...SERVICE_KEYS]);
-    for (const s of status.services) {
-      expect(s).toEqual({ key: s.key, state: "down", uptime: "0.00", since: status.checkedAt });
-    }
+    expect(status.services).toEqual([]);
   });
 
   it("probes the real components; web follows the app shell on disk and since moves with the state", async () => {
@@ -66,10 +63,6 @@ describe("probes", () => {
       // Nothing seeded yet: the content store answers, but has nothing to serve.
       community: ["down", "the content store has no English articles or links"],
       coding: ["up", null],
-      lab: ["down", "not running yet"],
-      backtest: ["down", "not running yet"],
-      live: ["down", "not running yet"],
-      optimise: ["down", "not running yet"],
     });
 
     writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
@@ -80,13 +73,8 @@ describe("probes", () => {
     await runProbeRound(getDb(), registry, {}, () => t2);
 
     const status = await readStatus(getDb(), t2);
-    expect(stateOf(status)).toMatchObject({
-      web: "up",
-      api: "up",
-      community: "up",
-      coding: "up",
-      live: "down",
-    });
+    // Only what is built and probed: no lab, backtest, optimise (not built) nor live (no feed).
+    expect(stateOf(status)).toEqual({ web: "up", api: "up", community: "up", coding: "up" });
     const web = status.services.find((s) => s.key === "web");
     const api = status.services.find((s) => s.key === "api");
     // web changed state at t1; api has been up since t0.
@@ -103,20 +91,48 @@ describe("probes", () => {
         expectedMigration: Promise.resolve(99),
       }),
     );
-    expect(await runProbe(registry.probe("api"))).toEqual({
+    const api = registry.probe("api");
+    if (api === undefined) throw new Error("the api has no probe");
+    expect(await runProbe(api)).toEqual({
       state: "down",
       detail: expect.stringMatching(/^schema at migration \d+, code expects 99$/),
     });
   });
 
-  it("lets a later issue register a real probe over the default", async () => {
+  it("probes a service once its component registers a probe, and shows it from then on", async () => {
     const registry = registryFor("/nowhere");
-    expect(await runProbe(registry.probe("live"))).toEqual({
-      state: "down",
-      detail: "not running yet",
-    });
+    expect(registry.keys()).toEqual(["web", "community", "coding", "api"]);
+    expect(registry.probe("live")).toBeUndefined();
     registry.registerProbe("live", async () => ({ state: "up", detail: null }));
-    expect(await runProbe(registry.probe("live"))).toEqual({ state: "up", detail: null });
+    expect(registry.keys()).toContain("live");
+    const t0 = new Date("2026-03-01T10:15:00Z");
+    await runProbeRound(getDb(), registry, {}, () => t0);
+    const status = await readStatus(getDb(), t0);
+    expect(status.services.find((s) => s.key === "live")).toEqual({
+      key: "live",
+      state: "up",
+      uptime: "100.00",
+      since: t0.toISOString(),
+    });
+    expect(status.services.map((s) => s.key)).not.toContain("lab");
+  });
+
+  it("drops what earlier versions recorded for services that are not built", async () => {
+    const t0 = new Date("2026-03-01T10:15:00Z");
+    await getDb().query(
+      `INSERT INTO status_current (key, state, detail, since, checked_at)
+       VALUES ('lab', 'down', 'not running yet', $1, $1)`,
+      [t0],
+    );
+    await getDb().query(
+      "INSERT INTO status_hourly (key, hour, up, total) VALUES ('lab', $1, 0, 60)",
+      [new Date("2026-03-01T10:00:00Z")],
+    );
+    await runProbeRound(getDb(), registryFor("/nowhere"), {}, () => t0);
+    const left = await getDb().query(
+      "SELECT key FROM status_current WHERE key = 'lab' UNION ALL SELECT key FROM status_hourly WHERE key = 'lab'",
+    );
+    expect(left).toEqual([]);
   });
 
   it("is down on a throw or no answer in time, degraded when it passes slowly", async () => {
@@ -181,10 +197,16 @@ describe("uptime", () => {
     await insert("web", 721, 0, 1000);
     await insert("web", 24 * 31 + 2, 0, 1000);
     await insert("api", 3, 3, 4);
+    for (const key of ["web", "api"]) {
+      await getDb().query(
+        "INSERT INTO status_current (key, state, since, checked_at) VALUES ($1, 'up', $2, $2)",
+        [key, hour(0)],
+      );
+    }
 
     const status = await readStatus(getDb(), now);
     const uptime = Object.fromEntries(status.services.map((s) => [s.key, s.uptime]));
-    expect(uptime).toMatchObject({ web: "5.95", api: "75.00", lab: "0.00" });
+    expect(uptime).toMatchObject({ web: "5.95", api: "75.00" });
 
     const always = new ProbeRegistry(
       Object.fromEntries(
@@ -223,16 +245,7 @@ describe("prober and GET /system/status", () => {
       const response = await getStatus();
       expect(response.statusCode).toBe(200);
       const status = response.json<{ Data: SystemStatus }>().Data;
-      expect(stateOf(status)).toEqual({
-        web: "up",
-        lab: "down",
-        community: "up",
-        coding: "up",
-        backtest: "down",
-        live: "down",
-        optimise: "down",
-        api: "up",
-      });
+      expect(stateOf(status)).toEqual({ web: "up", community: "up", coding: "up", api: "up" });
       for (const s of status.services) expect(s.uptime).toBe(s.state === "up" ? "100.00" : "0.00");
 
       const etag = String(response.headers.etag);
@@ -260,6 +273,27 @@ describe("prober and GET /system/status", () => {
       await getDb().query<{ n: number }>("SELECT sum(total)::int AS n FROM status_hourly")
     )[0]?.n;
     expect(later).toBe(stopped);
+  });
+});
+
+describe("prober readiness", () => {
+  it("takes its first probe only once the server is ready, so a slow start is not an outage", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "quanta-dist-"));
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html>");
+    let markReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const prober = startStatusProber(getDb(), { appDistDir: dist }, { intervalMs: 50, ready });
+    const rounds = async () =>
+      (await getDb().query<{ n: number }>("SELECT count(*)::int AS n FROM status_current"))[0]?.n;
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await rounds()).toBe(0);
+      expect((await readStatus(getDb())).services).toEqual([]);
+      markReady();
+      await expect.poll(rounds, { timeout: 5_000 }).toBe(4);
+    } finally {
+      await prober.stop();
+    }
   });
 });
 

@@ -26,7 +26,8 @@ let operator: TestSession;
 useChainApp(getDb, (running) => ({ app, chain } = running));
 beforeEach(async () => {
   await resetDb(getDb());
-  user = await walletUser(app, getDb());
+  // Verified: the tests withdraw to other addresses (the identity rule, withdraw-request.ts).
+  user = await walletUser(app, getDb(), { verified: true });
   operator = await createUserSession(getDb(), { role: "operator" });
 });
 

@@ -7,7 +7,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview, Bill } from "../../protocol/ledger";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
-import type { Withdrawal, WithdrawConfig } from "../../protocol/wallet";
+import {
+  WITHDRAW_IDENTITY_RULE,
+  type Withdrawal,
+  type WithdrawConfig,
+} from "../../protocol/wallet";
 import type { DevChain } from "../../server/chain/dev-chain";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { bearer, createUserSession, randomAddress, type TestSession } from "./helpers/sessions";
@@ -26,7 +30,7 @@ useChainApp(getDb, (running) => ({ app, chain } = running), { attach: false });
 beforeEach(async () => {
   app.chain.detach();
   await resetDb(getDb());
-  user = await createUserSession(getDb());
+  user = await createUserSession(getDb(), { verified: true });
 });
 
 async function get<T>(url: string): Promise<T> {
@@ -246,3 +250,67 @@ describe("POST /wallet/withdraw", () => {
     });
   });
 });
+
+describe("the identity rule", () => {
+  const other = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+
+  it("refuses another address before identity passed (422 IDENTITY_REQUIRED) and changes nothing", async () => {
+    for (const status of [null, 0, 2] as const) {
+      const unverified = await createUserSession(getDb());
+      if (status !== null) await submission(unverified.userId, status);
+      await demoFunds(app, unverified, "100");
+      const before = await moneySnapshot(getDb());
+      const response = await postWithdraw(app, unverified, { amount: "20", address: other });
+      expect(response.statusCode, `identity ${status}`).toBe(422);
+      expect(response.json()).toMatchObject({
+        Code: "IDENTITY_REQUIRED",
+        Message: WITHDRAW_IDENTITY_RULE,
+      });
+      expect(await moneySnapshot(getDb())).toEqual(before);
+    }
+    await ledgerOk();
+  });
+
+  it("always allows the user's own signed-in wallet, in any letter case, unverified", async () => {
+    const unverified = await createUserSession(getDb());
+    const own = unverified.address ?? "";
+    await demoFunds(app, unverified, "100");
+    const lower = await postWithdraw(app, unverified, { amount: "20", address: own });
+    expect(lower.statusCode, lower.body).toBe(200);
+    const checksummed = await postWithdraw(app, unverified, {
+      amount: "20",
+      address: getAddress(own),
+    });
+    expect(checksummed.statusCode, checksummed.body).toBe(200);
+    expect(checksummed.json<{ Data: Withdrawal }>().Data.address).toBe(getAddress(own));
+    await ledgerOk();
+  });
+
+  it("allows another address once identity passed", async () => {
+    const verified = await createUserSession(getDb(), { verified: true });
+    await demoFunds(app, verified, "100");
+    const response = await postWithdraw(app, verified, { amount: "20", address: other });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+/** A submission of `status` for the user (0 under review, 2 rejected), without an operator. */
+async function submission(userId: string, status: 0 | 2): Promise<void> {
+  const [upload] = await getDb().query<{ id: string }>(
+    `INSERT INTO uploads (user_id, purpose, mime, size, width, height, sha256)
+     VALUES ($1, 'identity', 'image/png', 1, 1, 1, $2) RETURNING id`,
+    [userId, "0".repeat(64)],
+  );
+  await getDb().query(
+    `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id, status, reason,
+       reviewed_at)
+     VALUES ($1, 'Test User', 'X1234567', 1, $2, $3, $4, $5)`,
+    [
+      userId,
+      upload?.id ?? null,
+      status,
+      status === 2 ? "unreadable photo" : null,
+      status === 0 ? null : new Date(),
+    ],
+  );
+}

@@ -22,7 +22,7 @@ describePostgres(
     it("100 parallel withdrawals never overdraw; frozen equals the open reservations", async () => {
       const instances = await apps(3);
       try {
-        const user = await createUserSession(pg.db());
+        const user = await createUserSession(pg.db(), { verified: true });
         const first = instances[0] as FastifyInstance;
         // 1000 USDT covers floor(1000 / (10 + 1 fee)) = 90 of 100 withdrawals of 10.
         await demoFunds(first, user, "1000");
@@ -61,7 +61,7 @@ describePostgres(
     it("the same Idempotency-Key sent 10 times at once makes one withdrawal and one bill", async () => {
       const instances = await apps(3);
       try {
-        const user = await createUserSession(pg.db());
+        const user = await createUserSession(pg.db(), { verified: true });
         await demoFunds(instances[0] as FastifyInstance, user, "100");
         const address = randomAddress();
         const answers = await Promise.all(

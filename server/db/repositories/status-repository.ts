@@ -40,6 +40,15 @@ export async function pruneHourly(tx: Queryable, before: Date): Promise<number> 
   return rows.length;
 }
 
+/**
+ * Drops the rows of services that have no probe (not built): earlier versions recorded them as
+ * "down, not running yet" every minute, which is no measurement and looked like an outage.
+ */
+export async function forgetUnprobed(tx: Queryable, probed: string[]): Promise<void> {
+  await tx.query("DELETE FROM status_current WHERE NOT (key = ANY($1::text[]))", [probed]);
+  await tx.query("DELETE FROM status_hourly WHERE NOT (key = ANY($1::text[]))", [probed]);
+}
+
 export interface StatusOverviewRow {
   key: string;
   state: "up" | "degraded" | "down" | null;

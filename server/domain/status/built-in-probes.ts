@@ -1,5 +1,6 @@
-// The probes this issue can run against real components (the mapping is in README.md). The
-// market and quant services do not exist yet and keep the registry's "not running yet".
+// The probes of the components that exist at start (the mapping is in README.md). The market
+// registers "live" once its feed runs (main.ts); the quant services do not exist yet, so they have
+// no probe and are not shown.
 import { constants } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";

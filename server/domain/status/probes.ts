@@ -1,6 +1,7 @@
-// The probe registry: one probe per service key of GET /system/status. Every key starts with a
-// default (built-in-probes.ts); a later issue that brings a component to life registers its real
-// probe, which replaces the default. A probe says what it found; the runner adds timing.
+// The probe registry: one probe per service that exists. A key of GET /system/status gets a probe
+// when its component is built (built-in-probes.ts, or registered later, e.g. the market's "live"
+// once the feed runs); keys without one are neither probed nor shown — a service that does not
+// exist yet is not an outage. A probe says what it found; the runner adds timing.
 import { SERVICE_KEYS, type ServiceKey, type ServiceState } from "../../../protocol/content";
 
 export interface ProbeOutcome {
@@ -11,22 +12,27 @@ export interface ProbeOutcome {
 
 export type Probe = () => Promise<ProbeOutcome>;
 
-/** For components that do not exist yet: honestly down, never a fake "up". */
-export const notRunningYet: Probe = async () => ({ state: "down", detail: "not running yet" });
-
 export class ProbeRegistry {
   private readonly probes = new Map<ServiceKey, Probe>();
 
-  constructor(defaults: Partial<Record<ServiceKey, Probe>> = {}) {
-    for (const key of SERVICE_KEYS) this.probes.set(key, defaults[key] ?? notRunningYet);
+  constructor(initial: Partial<Record<ServiceKey, Probe>> = {}) {
+    for (const key of SERVICE_KEYS) {
+      const probe = initial[key];
+      if (probe !== undefined) this.probes.set(key, probe);
+    }
   }
 
-  /** Replaces the probe of `key` (e.g. the market issue registering "live"). */
+  /** Adds or replaces the probe of `key` (e.g. the market registering "live"). */
   registerProbe(key: ServiceKey, probe: Probe): void {
     this.probes.set(key, probe);
   }
 
-  probe(key: ServiceKey): Probe {
-    return this.probes.get(key) ?? notRunningYet;
+  /** The keys with a probe, in the protocol's order. */
+  keys(): ServiceKey[] {
+    return SERVICE_KEYS.filter((key) => this.probes.has(key));
+  }
+
+  probe(key: ServiceKey): Probe | undefined {
+    return this.probes.get(key);
   }
 }

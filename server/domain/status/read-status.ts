@@ -1,5 +1,6 @@
-// GET /system/status: every service's current state, when it began, and its uptime over the
-// last 30 days of hourly counts. One query. A service never probed is "down" with "0.00".
+// GET /system/status: every probed service's current state, when it began, and its uptime over
+// the last 30 days of hourly counts (real probe results only). One query. A service that was never
+// probed — not built yet, or before the first round after start — is not listed.
 import { SERVICE_KEYS, type ServiceStatus, type SystemStatus } from "../../../protocol/content";
 import type { Queryable } from "../../db/db";
 import { statusOverview } from "../../db/repositories/status-repository";
@@ -12,15 +13,18 @@ export async function readStatus(db: Queryable, now: Date = new Date()): Promise
   const checked = rows.flatMap((r) => (r.checked_at ? [r.checked_at.getTime()] : []));
   // The last round's time; before any round, now (nothing was checked yet).
   const checkedAt = new Date(checked.length > 0 ? Math.max(...checked) : now.getTime());
-  const services: ServiceStatus[] = SERVICE_KEYS.map((key) => {
-    const row = rows.find((r) => r.key === key);
-    return {
-      key,
-      state: row?.state ?? "down",
-      uptime: formatUptime(row?.up ?? null, row?.total ?? null),
-      since: (row?.since ?? checkedAt).toISOString(),
-    };
-  });
+  const services: ServiceStatus[] = rows.flatMap((row) =>
+    row.state === null || row.since === null
+      ? []
+      : [
+          {
+            key: row.key as ServiceStatus["key"],
+            state: row.state,
+            uptime: formatUptime(row.up, row.total),
+            since: row.since.toISOString(),
+          },
+        ],
+  );
   return { services, checkedAt: checkedAt.toISOString() };
 }
 

@@ -1,9 +1,9 @@
 // Runs every registered probe once, in parallel, each within a time limit, and records the
 // round (status_current, status_hourly) in one transaction. A probe that throws or does not
 // answer in time is "down"; one that passes but slowly is "degraded".
-import { SERVICE_KEYS } from "../../../protocol/content";
 import type { Db } from "../../db/db";
 import {
+  forgetUnprobed,
   pruneHourly,
   recordProbes,
   type ProbeRecord,
@@ -53,12 +53,20 @@ export async function runProbeRound(
   timing: ProbeTiming = {},
   now: () => Date = () => new Date(),
 ): Promise<ProbeRecord[]> {
+  // Only services that exist have a probe; the others are not recorded (no uptime, not shown).
   const records = await Promise.all(
-    SERVICE_KEYS.map(async (key) => ({ key, ...(await runProbe(registry.probe(key), timing)) })),
+    registry.keys().flatMap((key) => {
+      const probe = registry.probe(key);
+      return probe === undefined ? [] : [runProbe(probe, timing).then((r) => ({ key, ...r }))];
+    }),
   );
   const at = now();
   await db.transaction(async (tx) => {
     await recordProbes(tx, at, records);
+    await forgetUnprobed(
+      tx,
+      records.map((r) => r.key),
+    );
     await pruneHourly(tx, new Date(at.getTime() - HOURLY_RETENTION_DAYS * 86_400_000));
   });
   return records;

@@ -1,5 +1,5 @@
-// The background prober main.ts starts: one round at start, then one per interval, never two at
-// once. stop() waits for a round in flight so the database can close cleanly after it.
+// The background prober main.ts starts: one round once the server is ready, then one per interval,
+// never two at once. stop() waits for a round in flight so the database can close cleanly after it.
 import type { Db } from "../../db/db";
 import { builtInProbes } from "./built-in-probes";
 import { ProbeRegistry } from "./probes";
@@ -12,6 +12,12 @@ export interface StatusProberOptions extends ProbeTiming {
   registry?: ProbeRegistry;
   /** Where a failed round (e.g. the database is gone) is reported. */
   onError?: (err: unknown) => void;
+  /**
+   * The first round waits for this (main.ts: the market and the chain have started), so probes
+   * taken while the process is still starting — slow, or of parts not attached yet — never count
+   * as an outage. Default: at once.
+   */
+  ready?: Promise<unknown>;
 }
 
 export interface StatusProber {
@@ -43,18 +49,22 @@ export function startStatusProber(
     return running;
   };
 
-  void round();
-  const timer = setInterval(() => {
-    if (!stopped) void round();
-  }, intervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  void (options.ready ?? Promise.resolve()).then(() => {
+    if (stopped) return;
+    void round();
+    timer = setInterval(() => {
+      if (!stopped) void round();
+    }, intervalMs);
+    timer.unref();
+  }, onError);
 
   return {
     registry,
     runOnce: () => (stopped ? Promise.resolve() : round()),
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      if (timer !== undefined) clearInterval(timer);
       await running;
     },
   };

@@ -1,12 +1,14 @@
 // POST /wallet/withdraw, GET /wallet/withdraw and GET /wallet/withdraw/config (API.md): a user
 // asks for USDT to leave the platform. The amount plus the flat fee is frozen (bill 201) in the
 // same transaction as the withdrawal row and its change-log entry, so a refused request — bad
-// input, below the minimum, not enough available — changes nothing at all.
+// input, below the minimum, another address without a verified identity, not enough available —
+// changes nothing at all.
 import { getAddress, isAddressEqual, zeroAddress, type Address } from "viem";
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import type { ListPage } from "../../../protocol/list";
 import {
   WITHDRAW_FEE,
+  WITHDRAW_IDENTITY_RULE,
   WITHDRAW_MAX_AMOUNT,
   WITHDRAW_MIN_AMOUNT,
   type Withdrawal,
@@ -14,6 +16,7 @@ import {
 } from "../../../protocol/wallet";
 import type { ChainEndpoint } from "../../chain/chain-endpoint";
 import type { Db, Queryable } from "../../db/db";
+import { latestIdentityStatus } from "../../db/repositories/identity-repository";
 import {
   insertWithdrawal,
   listUserWithdrawals,
@@ -45,6 +48,8 @@ export function withdrawConfig(endpoint: ChainEndpoint | undefined): WithdrawCon
 
 export interface WithdrawCommand {
   userId: string;
+  /** The address the user signed in with (null for a password account). */
+  ownAddress: string | null;
   amount: unknown;
   address: unknown;
   idempotencyKey: string;
@@ -66,6 +71,7 @@ export async function requestWithdrawal(db: Db, command: WithdrawCommand): Promi
   const address = destination(command.address);
   refusePlatformDestination(address, command.platform);
   const { userId } = command;
+  await checkIdentityRule(db, userId, command.ownAddress, address);
   const answer = await withIdempotency(
     db,
     {
@@ -109,6 +115,21 @@ export async function listWithdrawals(
 ): Promise<ListPage<Withdrawal>> {
   const rows = await listUserWithdrawals(db, { userId, before: q.cursor, limit: q.limit + 1 });
   return toPage(rows, q.limit, toWithdrawal);
+}
+
+/**
+ * The identity rule: to the user's own signed-in wallet always; to any other address only once
+ * their identity verification passed (their latest submission is approved, as profile.verified).
+ */
+async function checkIdentityRule(
+  db: Queryable,
+  userId: string,
+  ownAddress: string | null,
+  to: Address,
+): Promise<void> {
+  if (ownAddress !== null && ownAddress.toLowerCase() === to.toLowerCase()) return;
+  if ((await latestIdentityStatus(db, userId)) === 1) return;
+  throw new ApiError(422, "IDENTITY_REQUIRED", WITHDRAW_IDENTITY_RULE);
 }
 
 function withdrawalAmount(value: unknown): bigint {

@@ -38,7 +38,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   }>("/withdraw", { preHandler: app.requireUser, schema: withdrawSchema }, async (request) => {
     const { amount, address } = request.body;
     const idempotencyKey = request.headers["idempotency-key"];
-    const userId = signedInUser(request).id;
+    const { id: userId, address: ownAddress } = signedInUser(request);
     const platform = {
       token: app.chain.endpoint?.token,
       depositAddress: app.chain.endpoint?.depositAddress,
@@ -46,7 +46,14 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       others: app.chain.dev?.platformAddresses,
     };
     return ok(
-      await requestWithdrawal(app.db, { userId, amount, address, idempotencyKey, platform }),
+      await requestWithdrawal(app.db, {
+        userId,
+        ownAddress,
+        amount,
+        address,
+        idempotencyKey,
+        platform,
+      }),
     );
   });
 

@@ -13,7 +13,7 @@ import Dexie from "dexie";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../../protocol";
 import { saveAssetsOverview } from "../../db/account-data";
-import { closeDatabase, DB_NAME } from "../../db/database";
+import { closeDatabase, database, DB_NAME } from "../../db/database";
 import { saveSession } from "../../db/session";
 import { SYNC_KEYS, writeSyncValue } from "../../db/sync-state";
 import { messages as en } from "../../locales/en/messages.po";
@@ -70,15 +70,46 @@ describe("<AssetsScreen>", () => {
     expect(screen.getByTestId("my-shortcut-records").getAttribute("href")).toBe("/records");
   });
 
-  it("shows the stored overview: equity, USDT, loan, other balances", async () => {
+  it("values every holding at its last price in USDT, and names a missing price", async () => {
     await saveAssetsOverview(USER, overview);
     await mount();
-    expect((await screen.findByTestId("my-equity")).textContent).toBe("1,250.75 USD");
+    // No BTC price on the device yet: the USDT alone, and BTC named as not included.
+    expect((await screen.findByTestId("my-equity")).textContent).toBe("1,244.5 USDT");
+    expect(screen.getByTestId("valuation-note").getAttribute("data-asset")).toBe("BTC");
+    expect(screen.getByTestId("valuation-note").getAttribute("data-state")).toBe("missing");
+    const now = new Date().toISOString();
+    await act(async () => {
+      await database().tickers.put({
+        symbol: "BTC/USDT",
+        last: "50000",
+        open24h: "50000",
+        high24h: "50000",
+        low24h: "50000",
+        change24h: "0",
+        volume24h: "1",
+        ts: now,
+        seq: "1",
+        receivedAt: now,
+      });
+    });
+    // 1244.5 + 0.00012345 × 50000 = 1250.6725, the server's USDT-only equityUsd not used.
+    await waitFor(() =>
+      expect(screen.getByTestId("my-equity").getAttribute("data-total")).toBe("1250.6725"),
+    );
+    expect(screen.getByTestId("my-equity").textContent).toBe("1,250.6725 USDT");
+    expect(screen.queryByTestId("valuation-note")).toBeNull();
+    expect(screen.getByTestId("my-other-value").getAttribute("data-value")).toBe("6.1725");
+  });
+
+  it("shows the stored overview: USDT, loan, other balances", async () => {
+    await saveAssetsOverview(USER, overview);
+    await mount();
+    await screen.findByTestId("my-equity");
     expect(screen.getByTestId("my-usdt-available").textContent).toBe("1,234.5 USDT");
     expect(screen.getByTestId("my-usdt-frozen").textContent).toBe("10 USDT");
     expect(screen.getByTestId("my-loan").textContent).toBe("0 — lending is not offered");
     const others = screen.getAllByTestId("my-other-balance");
-    expect(others.map((row) => row.textContent)).toEqual(["BTC0.000123450"]);
+    expect(others.map((row) => row.textContent)).toEqual(["BTC0.000123450—"]);
   });
 
   it("offers demo funds in demo mode only", async () => {

@@ -4,15 +4,18 @@
 // figures, not zeros.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssetsOverviewRow } from "../../db/queries/assets-overview";
-import { useAssetsOverview } from "../../db/queries/assets-overview";
 import { useFreshness } from "../../db/sync-state";
+import type { Valuation } from "../../lib/valuation";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { formatMoney } from "../records/format-money";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { AssetShortcuts } from "./asset-shortcuts";
 import { DemoFundsCard } from "./demo-funds-card";
 import { IncomeCard } from "./income-card";
+import { HoldingsTotal } from "./holdings-total";
+import { useHoldingsValue } from "./use-holdings-value";
 import { WalletBalanceCard } from "./wallet-balance-card";
 import "./assets.css";
 
@@ -27,21 +30,22 @@ function Figure(props: { label: string; value: string; unit: string; testId?: st
   );
 }
 
-function Balances(props: { overview: AssetsOverviewRow }) {
+function Balances(props: { overview: AssetsOverviewRow; valuation: Valuation | null }) {
   const { i18n, t } = useLingui();
-  const { overview } = props;
+  const { overview, valuation } = props;
   const money = (value: string) => formatMoney(value, i18n.locale);
   const loan = money(overview.loan);
   const others = overview.balances.filter((balance) => balance.asset !== "USDT");
+  // The overview's `equityUsd` counts USDT alone; the platform balance is every holding at its
+  // last price on this device (src/lib/valuation.ts), so it works offline too.
+  const valueOf = (asset: string) => valuation?.assets.find((a) => a.asset === asset) ?? null;
   return (
     <>
       <section className="q-card q-my__equity" aria-labelledby="my-equity-title">
         <h2 id="my-equity-title">
           <Trans>Platform balance</Trans>
         </h2>
-        <p className="q-my__big" data-testid="my-equity">
-          {money(overview.equityUsd)} USD
-        </p>
+        {valuation !== null && <HoldingsTotal valuation={valuation} testId="my-equity" />}
       </section>
 
       <section className="q-card" aria-labelledby="my-usdt-title">
@@ -120,16 +124,25 @@ function Balances(props: { overview: AssetsOverviewRow }) {
                 <th scope="col">
                   <Trans>Frozen</Trans>
                 </th>
+                <th scope="col">
+                  <Trans>Value (USDT)</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {others.map((balance) => (
-                <tr key={balance.asset} data-testid="my-other-balance">
-                  <th scope="row">{balance.asset}</th>
-                  <td>{money(balance.available)}</td>
-                  <td>{money(balance.frozen)}</td>
-                </tr>
-              ))}
+              {others.map((balance) => {
+                const value = valueOf(balance.asset)?.value ?? null;
+                return (
+                  <tr key={balance.asset} data-testid="my-other-balance">
+                    <th scope="row">{balance.asset}</th>
+                    <td>{money(balance.available)}</td>
+                    <td>{money(balance.frozen)}</td>
+                    <td data-testid="my-other-value" data-value={value ?? ""}>
+                      {value === null ? "—" : money(value)}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
@@ -141,20 +154,16 @@ function Balances(props: { overview: AssetsOverviewRow }) {
 export function AssetsScreen() {
   const { t } = useLingui();
   const userId = useSessionUserId();
-  const overview = useAssetsOverview(userId);
+  const overview = useHoldingsValue(userId);
   const accountFreshness = useFreshness("account");
-  const row = overview.status === "ready" ? overview.value : undefined;
+  const row = overview.status === "ready" ? overview.overview : undefined;
   // The figures are as fresh as the overview pull that wrote them.
   const freshness = oldest([accountFreshness, row?.pulledAt ?? null]);
 
   return (
     <ScreenFrame title={t`Assets`} testId="screen-my">
       <ScreenFreshness at={freshness} />
-      {overview.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
+      {overview.status === "loading" && <Skeleton lines={6} />}
       {overview.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>
@@ -165,7 +174,9 @@ export function AssetsScreen() {
           <Trans>Your balances appear here after the first update from the server.</Trans>
         </p>
       )}
-      {row !== undefined && <Balances overview={row} />}
+      {row !== undefined && overview.status === "ready" && (
+        <Balances overview={row} valuation={overview.valuation} />
+      )}
       <WalletBalanceCard userId={userId} />
       <DemoFundsCard />
       <AssetShortcuts />

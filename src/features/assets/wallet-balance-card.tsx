@@ -17,6 +17,7 @@ const GAPS: Record<WalletBalanceGap, MessageDescriptor> = {
   "no-provider": msg`no wallet in this browser to read it with.`,
   "wrong-chain": msg`your wallet is on another network.`,
   unreachable: msg`the chain could not be reached.`,
+  offline: msg`not available offline.`,
 };
 
 export function WalletBalanceCard(props: { userId: string | null }) {

@@ -49,8 +49,9 @@ export function LoginScreen(props: { invite?: string }) {
     try {
       const opened = await (await loadSignIn()).openWallets(demo);
       const found = opened.choices();
-      // The demo wallet is no real wallet: without one, say where signing in really works.
-      if (!found.some((choice) => choice.kind !== "demo")) {
+      // No wallet at all: say where signing in really works. Not when the demo wallet is offered
+      // (demo mode): it is a way in, and an error beside it read as if the list were broken.
+      if (found.length === 0) {
         showToast(t`Please open the link in your wallet`);
       }
       setWallets(opened);

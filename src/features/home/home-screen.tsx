@@ -1,4 +1,4 @@
-// /home, read entirely from IndexedDB: the pitch, prices, help centre, "built on", the e-mail
+// /home, read entirely from IndexedDB: the signed-in user's assets card, then the pitch, prices, help centre, "built on", the e-mail
 // subscription, service status, contact buttons and the footer — with how fresh it all is.
 import { useLingui } from "@lingui/react/macro";
 import { useLinks } from "../../db/queries/links";
@@ -6,6 +6,7 @@ import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { useContentLang } from "../shell/use-content-lang";
+import { AccountCard } from "./account-card";
 import { ContactLinks } from "./contact-links";
 import { FooterBlock } from "./footer-block";
 import { HelpBlock } from "./help-block";
@@ -29,6 +30,7 @@ export function HomeScreen() {
   return (
     <ScreenFrame title={t`Home`} testId="screen-home">
       <ScreenFreshness at={oldest([settingsAt, linksAt, articlesAt, statusAt])} />
+      <AccountCard />
       <PitchBlock />
       <ContactLinks links={linkRows} />
       <TickersBlock />

@@ -1,10 +1,11 @@
-// The records' filters: bill type (grouped by what the money was for) and asset. "All" is the
+// The records' filters: bill type (grouped by what the money was for; only products that exist)
+// and asset. "All" is the
 // empty value of each select.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { isBillType } from "../../../protocol";
 import type { BillFilter } from "../../db/queries/bills";
-import { BILL_TYPE_GROUPS, billTypeLabel } from "./bill-labels";
+import { BILL_FILTER_GROUPS, billTypeLabel } from "./bill-labels";
 
 export function BillFilters(props: {
   filter: BillFilter;
@@ -41,7 +42,7 @@ export function BillFilters(props: {
           data-testid="bill-filter-type"
         >
           <option value="">{t`All types`}</option>
-          {BILL_TYPE_GROUPS.map((group) => (
+          {BILL_FILTER_GROUPS.map((group) => (
             <optgroup key={group.types[0]} label={i18n._(group.label)}>
               {group.types.map((code) => (
                 <option key={code} value={String(code)}>

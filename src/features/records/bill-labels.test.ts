@@ -2,7 +2,12 @@ import { i18n } from "@lingui/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BILL_TYPE_CODES, BILL_TYPES } from "../../../protocol";
 import { messages as en } from "../../locales/en/messages.po";
-import { BILL_TYPE_GROUPS, BILL_TYPE_LABELS, billTypeLabel } from "./bill-labels";
+import {
+  BILL_FILTER_GROUPS,
+  BILL_TYPE_GROUPS,
+  BILL_TYPE_LABELS,
+  billTypeLabel,
+} from "./bill-labels";
 
 describe("bill type labels", () => {
   beforeAll(() => {
@@ -41,5 +46,14 @@ describe("bill type labels", () => {
     const grouped = BILL_TYPE_GROUPS.flatMap((group) => group.types);
     expect([...grouped].sort()).toEqual([...BILL_TYPE_CODES].sort());
     expect(new Set(grouped).size).toBe(grouped.length);
+  });
+
+  it("filters only by bill types of products that exist (no contract, options, miner, blind box)", () => {
+    const offered = BILL_FILTER_GROUPS.flatMap((group) => group.types);
+    expect(offered).toContain(101);
+    expect(offered).toContain(201);
+    expect(offered).toContain(315);
+    for (const absent of [301, 311, 401, 501, 206]) expect(offered).not.toContain(absent);
+    expect(BILL_FILTER_GROUPS.every((group) => group.types.length > 0)).toBe(true);
   });
 });

@@ -196,3 +196,18 @@ export const BILL_TYPE_GROUPS: readonly BillTypeGroup[] = [
   { label: msg`Miner`, types: [401, 402, 403, 404, 405] },
   { label: msg`Blind box`, types: [501, 502] },
 ];
+
+/**
+ * The bill types a product that exists today can post (issue 15: the filter listed contract,
+ * options, miner and blind-box types nobody can have): deposits and demo funds, withdrawals, spot.
+ * A product joins here when it starts posting bills.
+ */
+export const OFFERED_BILL_TYPES: ReadonlySet<BillType> = new Set<BillType>([
+  101, 106, 201, 203, 204, 205, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325,
+]);
+
+/** The type filter's groups, narrowed to the offered types; groups left empty are dropped. */
+export const BILL_FILTER_GROUPS: readonly BillTypeGroup[] = BILL_TYPE_GROUPS.flatMap((group) => {
+  const types = group.types.filter((type) => OFFERED_BILL_TYPES.has(type));
+  return types.length === 0 ? [] : [{ label: group.label, types }];
+});

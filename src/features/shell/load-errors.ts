@@ -23,13 +23,25 @@ export function isCssLoadError(error: unknown): boolean {
   return /Unable to preload CSS|\.css\b/i.test(message);
 }
 
+/**
+ * The wallet chunks (`wallet-*`, vite.config.ts): online-only and never precached. The code that
+ * loads them (sign-in, the on-chain balance on /my, sending from the wallet) handles their absence
+ * itself — the rest of its screen works offline — so their failure is not a load-error screen.
+ */
+export function isWalletChunkError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /\/assets\/wallet-[\w.-]*\.js\b/.test(message);
+}
+
 type Listener = (kind: LoadErrorKind) => void;
 
 /** Vite reports a failed preload (script or stylesheet) as `vite:preloadError` on window. */
 export function watchPreloadErrors(listener: Listener): () => void {
   const onPreloadError = (event: Event) => {
-    event.preventDefault();
     const payload = (event as Event & { payload?: unknown }).payload;
+    // Not prevented: Vite then rejects the import, and its caller says what is unavailable.
+    if (isWalletChunkError(payload)) return;
+    event.preventDefault();
     listener(isCssLoadError(payload) ? "css" : "chunk");
   };
   window.addEventListener("vite:preloadError", onPreloadError);

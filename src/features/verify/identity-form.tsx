@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
+import { refreshFieldErrors } from "../../lib/field-errors";
 import { submitIdentity } from "../../sync/commands";
 import { showToast } from "../../ui/toast/toast-store";
 import { ID_TYPES, type IdType } from "./id-types";
 import { PhotoField } from "./photo-field";
-import { validateIdentity, type IdentityErrors } from "./validate-identity";
+import { validateIdentity, type IdentityErrors, type IdentityInput } from "./validate-identity";
 
 /**
  * The verification form: name, ID number, ID type and a photo, all required. Submitting saves
@@ -22,6 +23,16 @@ export function IdentityForm() {
   const [photoKey, setPhotoKey] = useState(0);
   const [errors, setErrors] = useState<IdentityErrors>({});
   const [sending, setSending] = useState(false);
+
+  // A field's error is re-checked when that field changes, so a fixed field loses it at once.
+  const recheck = (changed: Partial<IdentityInput>, key: keyof IdentityInput) =>
+    setErrors((current) =>
+      refreshFieldErrors(
+        current,
+        validateIdentity({ name, idNumber, idType, photo, ...changed }),
+        key,
+      ),
+    );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,7 +77,10 @@ export function IdentityForm() {
           autoComplete="name"
           maxLength={100}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            recheck({ name: event.target.value }, "name");
+          }}
           aria-invalid={nameError !== null}
           data-testid="identity-name"
         />
@@ -79,9 +93,11 @@ export function IdentityForm() {
         <select
           id={typeId}
           value={idType === null ? "" : String(idType)}
-          onChange={(event) =>
-            setIdType(event.target.value === "" ? null : (Number(event.target.value) as IdType))
-          }
+          onChange={(event) => {
+            const type = event.target.value === "" ? null : (Number(event.target.value) as IdType);
+            setIdType(type);
+            recheck({ idType: type }, "idType");
+          }}
           aria-invalid={typeError !== null}
           data-testid="identity-type"
         >
@@ -103,13 +119,23 @@ export function IdentityForm() {
           autoComplete="off"
           maxLength={40}
           value={idNumber}
-          onChange={(event) => setIdNumber(event.target.value)}
+          onChange={(event) => {
+            setIdNumber(event.target.value);
+            recheck({ idNumber: event.target.value }, "idNumber");
+          }}
           aria-invalid={numberError !== null}
           data-testid="identity-number"
         />
         {numberError !== null && <p className="q-field__error">{numberError}</p>}
       </div>
-      <PhotoField key={photoKey} onChange={setPhoto} error={message("photo")} />
+      <PhotoField
+        key={photoKey}
+        onChange={(next) => {
+          setPhoto(next);
+          recheck({ photo: next }, "photo");
+        }}
+        error={message("photo")}
+      />
       <button type="submit" className="q-button" disabled={sending} data-testid="identity-submit">
         {sending ? <Trans>Sending…</Trans> : <Trans>Submit for review</Trans>}
       </button>

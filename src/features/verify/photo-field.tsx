@@ -41,7 +41,7 @@ export function PhotoField(props: {
           onChange={(event) => void choose(event.currentTarget)}
           data-testid="photo-camera"
         />
-        <label htmlFor={cameraId} className="q-button q-button--ghost">
+        <label htmlFor={cameraId} className="q-button q-file-button">
           <Trans>Take a photo</Trans>
         </label>
         <input
@@ -52,7 +52,7 @@ export function PhotoField(props: {
           onChange={(event) => void choose(event.currentTarget)}
           data-testid="photo-file"
         />
-        <label htmlFor={fileId} className="q-button q-button--ghost">
+        <label htmlFor={fileId} className="q-button q-file-button">
           <Trans>Choose a file</Trans>
         </label>
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useIdentity } from "../../db/identity";
 import { useOutbox } from "../../db/outbox";
 import { useFreshness } from "../../db/sync-state";
+import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
 import { refreshIdentity } from "../../sync/identity";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
@@ -20,7 +21,7 @@ import "./verify.css";
  * yet or the last one was rejected — but not while one is on its way.
  */
 export function VerifyScreen() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const userId = useSessionUserId();
   const identity = useIdentity(userId);
 
@@ -49,11 +50,11 @@ export function VerifyScreen() {
   }, [entry, t]);
   return (
     <ScreenFrame title={t`Identity verification`} testId="screen-verified">
+      <p className="q-muted" data-testid="verified-withdrawal-rule">
+        {i18n._(WITHDRAWAL_IDENTITY_RULE)}
+      </p>
       <p className="q-muted">
-        <Trans>
-          You can always withdraw to your own signed-in wallet. Withdrawals to any other address
-          need a verified identity. Your documents are seen only by the operators who review them.
-        </Trans>
+        <Trans>Your documents are seen only by the operators who review them.</Trans>
       </p>
       <ScreenFreshness at={freshness} />
       {identity.status === "loading" && <Skeleton lines={4} />}

@@ -13,6 +13,7 @@ import {
   WalletSendError,
   type WalletSendFailure,
 } from "../../sync/wallet-commands";
+import { refreshFieldErrors } from "../../lib/field-errors";
 import { showToast } from "../../ui/toast/toast-store";
 import {
   amountError,
@@ -55,6 +56,16 @@ export function RechargeForm(props: {
     const descriptor = errors[key];
     return descriptor ? i18n._(descriptor) : null;
   };
+
+  // A field's error is re-checked when that field changes, so a fixed field loses it at once.
+  const recheck = (changed: Partial<RechargeInput>, key: keyof RechargeInput) =>
+    setErrors((current) =>
+      refreshFieldErrors(
+        current,
+        validateRecharge({ amount, voucher, txHash, ...changed }, minAmount),
+        key,
+      ),
+    );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,7 +125,10 @@ export function RechargeForm(props: {
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            recheck({ amount: event.target.value }, "amount");
+          }}
           aria-invalid={amountMessage !== null}
           data-testid="recharge-amount"
         />
@@ -142,7 +156,14 @@ export function RechargeForm(props: {
           )}
         </div>
       )}
-      <VoucherField key={voucherKey} onChange={setVoucher} error={message("voucher")} />
+      <VoucherField
+        key={voucherKey}
+        onChange={(next) => {
+          setVoucher(next);
+          recheck({ voucher: next }, "voucher");
+        }}
+        error={message("voucher")}
+      />
       <div className="q-field">
         <label htmlFor={hashId}>
           <Trans>Transaction hash (optional)</Trans>
@@ -153,7 +174,10 @@ export function RechargeForm(props: {
           spellCheck={false}
           placeholder="0x…"
           value={txHash}
-          onChange={(event) => setTxHash(event.target.value)}
+          onChange={(event) => {
+            setTxHash(event.target.value);
+            recheck({ txHash: event.target.value }, "txHash");
+          }}
           aria-invalid={hashMessage !== null}
           data-testid="recharge-txhash"
         />

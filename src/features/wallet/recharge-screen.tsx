@@ -9,7 +9,9 @@ import { useFreshness, useSystemFacts } from "../../db/sync-state";
 import { hasInjectedWallet } from "../../sync/wallet-commands";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { formatMoney } from "../records/format-money";
-import { oldest, ScreenFreshness } from "../shell/screen-freshness";
+import { useNow } from "../../ui/freshness/use-now";
+import { ScreenFreshness } from "../shell/screen-freshness";
+import { walletScreenFreshness } from "./facts-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { DepositCard } from "./deposit-card";
 import { FaucetCard } from "./faucet-card";
@@ -31,6 +33,7 @@ export function RechargeScreen() {
   const facts = useSystemFacts();
   const demoKey = useHasDemoWalletKey();
   const accountFreshness = useFreshness("account");
+  const now = useNow(30_000);
   const row = info.status === "ready" ? info.value : undefined;
   const deposit = row?.deposit ?? null;
   const canSend =
@@ -38,7 +41,9 @@ export function RechargeScreen() {
 
   return (
     <ScreenFrame title={t`Recharge`} testId="screen-recharge">
-      <ScreenFreshness at={oldest([accountFreshness, row?.depositReadAt ?? null])} />
+      <ScreenFreshness
+        at={walletScreenFreshness(accountFreshness, row?.depositReadAt ?? null, now.getTime())}
+      />
       {info.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>

@@ -39,7 +39,7 @@ export function VoucherField(props: {
           onChange={(event) => void choose(event.currentTarget)}
           data-testid="recharge-voucher"
         />
-        <label htmlFor={inputId} className="q-button q-button--ghost">
+        <label htmlFor={inputId} className="q-button q-file-button">
           <Trans>Choose a screenshot</Trans>
         </label>
       </div>

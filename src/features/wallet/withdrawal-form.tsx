@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
 import { compare, sub } from "../../lib/decimal";
+import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
 import { sameAddress, USDT_SCALE } from "../../lib/wallet-text";
 import { checkWithdrawalAddress, requestWithdrawal } from "../../sync/wallet-commands";
 import { showToast } from "../../ui/toast/toast-store";
@@ -100,7 +101,10 @@ export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: s
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setErrors(({ amount: _fixed, ...rest }) => rest);
+            }}
             aria-invalid={amountError !== null}
             data-testid="withdraw-amount"
           />
@@ -126,11 +130,18 @@ export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: s
           spellCheck={false}
           placeholder="0x…"
           value={address}
-          onChange={(event) => setTypedAddress(event.target.value)}
+          onChange={(event) => {
+            setTypedAddress(event.target.value);
+            // An error is about what was checked; a changed field is checked again on submit.
+            setErrors(({ address: _fixed, ...rest }) => rest);
+          }}
           aria-invalid={addressError !== null}
           data-testid="withdraw-address"
         />
         {addressError !== null && <p className="q-field__error">{addressError}</p>}
+        <p className="q-muted" role="note" data-testid="withdraw-identity-rule">
+          {i18n._(WITHDRAWAL_IDENTITY_RULE)}
+        </p>
         {newAddress && (
           <p className="q-notice" role="note" data-testid="withdraw-new-address-warning">
             <Trans>

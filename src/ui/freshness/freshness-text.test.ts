@@ -2,6 +2,8 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as de } from "../../locales/de/messages.po";
 import { messages as en } from "../../locales/en/messages.po";
+import { messages as jp } from "../../locales/jp/messages.po";
+import { messages as th } from "../../locales/th/messages.po";
 import { freshnessDate, freshnessText } from "./freshness-text";
 
 const english = setupI18n({ locale: "en", messages: { en } });
@@ -46,5 +48,14 @@ describe("freshnessDate", () => {
     expect(freshnessDate("")).toBeNull();
     expect(freshnessDate(null)).toBeNull();
     expect(freshnessDate("not a time")).toBeNull();
+  });
+
+  it("says 'just now' as a sentence of its own in each language", () => {
+    const japanese = setupI18n({ locale: "jp", messages: { jp } });
+    const thai = setupI18n({ locale: "th", messages: { th } });
+    expect(freshnessText(japanese, ago(10_000), now, false)).toBe("たった今更新");
+    expect(freshnessText(thai, ago(10_000), now, false)).toBe("อัปเดตเมื่อสักครู่");
+    expect(freshnessText(thai, ago(10_000), now, true)).not.toContain("เมื่อ เมื่อ");
+    expect(freshnessText(english, ago(10_000), now, true)).toBe("Offline — last updated just now");
   });
 });

@@ -28,9 +28,13 @@ export interface WalletUser extends TestSession {
 }
 
 /** A signed-in user whose users.address is a fresh key's, with a voucher image uploaded. */
-export async function walletUser(app: FastifyInstance, db: Queryable): Promise<WalletUser> {
+export async function walletUser(
+  app: FastifyInstance,
+  db: Queryable,
+  opts: { verified?: boolean } = {},
+): Promise<WalletUser> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const session = await createUserSession(db, { address: account.address });
+  const session = await createUserSession(db, { address: account.address, ...opts });
   const voucher = (await uploadImage(app, session, await pngImage(), "voucher")).id;
   return { ...session, account, voucher };
 }

@@ -11,6 +11,11 @@ export interface TestUserOptions {
   /** Default a random one for operators, none for users. */
   username?: string | null;
   locked?: boolean;
+  /**
+   * An approved identity verification (an upload and a submission with status 1), as an operator's
+   * approval leaves it: needed to withdraw to any address but the user's own wallet.
+   */
+  verified?: boolean;
 }
 
 export interface TestSession {
@@ -61,7 +66,23 @@ export async function createUserSession(
      VALUES ($1, $2, now() + make_interval(secs => $3))`,
     [user.id, hashToken(token), SESSION_LIFETIME_SECONDS],
   );
+  if (options.verified) await approvedIdentity(db, user.id);
   return { userId: user.id, token, address, username };
+}
+
+async function approvedIdentity(db: Queryable, userId: string): Promise<void> {
+  const [upload] = await db.query<{ id: string }>(
+    `INSERT INTO uploads (user_id, purpose, mime, size, width, height, sha256)
+     VALUES ($1, 'identity', 'image/png', 1, 1, 1, $2) RETURNING id`,
+    [userId, "0".repeat(64)],
+  );
+  if (!upload) throw new Error("no upload row");
+  await db.query(
+    `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id, status,
+       reviewed_at)
+     VALUES ($1, 'Test User', 'X1234567', 1, $2, 1, now())`,
+    [userId, upload.id],
+  );
 }
 
 /** The Authorization header for a session. */
