@@ -60,10 +60,10 @@ describe("<TickersBlock>", () => {
     reportReachability(true);
   });
 
-  it("sorts by name, by last price and by change, comparing decimal strings exactly", async () => {
+  it("lists in the shared listing order, and sorts by last price and by change as exact decimals", async () => {
     await store(0);
     await mount();
-    expect(order()).toEqual(["BTC/USDT", "DOT/USDT", "ETH/USDT", "LINK/USDT", "XRP/USDT"]);
+    expect(order()).toEqual(["BTC/USDT", "ETH/USDT", "XRP/USDT", "DOT/USDT", "LINK/USDT"]);
     // As text, "7.200" would come first and "-1.25" after "-10.50".
     fireEvent.click(screen.getByTestId("tickers-tab-last"));
     expect(order()).toEqual(["BTC/USDT", "ETH/USDT", "LINK/USDT", "DOT/USDT", "XRP/USDT"]);
@@ -78,16 +78,16 @@ describe("<TickersBlock>", () => {
     expect(btc?.textContent).toContain("BTC");
     expect(screen.getAllByTestId("ticker-last").map((cell) => cell.textContent)).toEqual([
       "67,250.00",
-      "7.200",
       "3,480.00",
-      "16.500",
       "0.5200",
+      "7.200",
+      "16.500",
     ]);
     const changes = screen.getAllByTestId("ticker-change");
     expect(changes[0]?.textContent).toBe("-1.25%");
     expect(changes[0]?.className).toBe("q-down");
-    expect(changes[2]?.textContent).toBe("+12.00%");
-    expect(changes[2]?.className).toBe("q-up");
+    expect(changes[1]?.textContent).toBe("+12.00%");
+    expect(changes[1]?.className).toBe("q-up");
     // Each row opens its pair on the spot screen.
     expect(btc?.querySelector("a")?.getAttribute("href")).toBe("/spots?symbol=BTCUSDT");
     // Live prices need no age.

@@ -12,6 +12,7 @@ import { newestReceivedAt } from "../market/newest-received";
 import { PriceAge } from "../market/price-age";
 import { ContentLink } from "../../ui/links/content-link";
 import { useOffline } from "../shell/screen-freshness";
+import { sortBySymbol } from "../../lib/symbol-order";
 
 /**
  * The spot screen opened on a pair (issue 15: market rows open the pair, as on an exchange), in
@@ -20,7 +21,7 @@ import { useOffline } from "../shell/screen-freshness";
 export const spotHref = (symbol: string): string =>
   `/spots?symbol=${encodeURIComponent(symbol.replace("/", ""))}`;
 
-export type SortKey = "name" | "last" | "change";
+export type SortKey = "listing" | "last" | "change";
 
 /** Exact decimal order; a malformed figure (never expected) sorts last instead of throwing. */
 function byDecimal(a: string, b: string): number {
@@ -32,7 +33,8 @@ function byDecimal(a: string, b: string): number {
 
 export function sortTickers(rows: readonly TickerRow[], key: SortKey): TickerRow[] {
   const copy = [...rows];
-  if (key === "name") return copy.sort((a, b) => a.symbol.localeCompare(b.symbol));
+  // The listing order every market list shares (lib/symbol-order.ts), not the alphabet.
+  if (key === "listing") return sortBySymbol(copy, (row) => row.symbol);
   // Biggest first, compared as exact decimals (never floats, never as text).
   if (key === "last") return copy.sort((a, b) => byDecimal(a.last, b.last));
   return copy.sort((a, b) => byDecimal(a.change24h, b.change24h));
@@ -40,14 +42,14 @@ export function sortTickers(rows: readonly TickerRow[], key: SortKey): TickerRow
 
 export function TickersBlock() {
   const { t, i18n } = useLingui();
-  const [sortKey, setSortKey] = useState<SortKey>("name");
+  const [sortKey, setSortKey] = useState<SortKey>("listing");
   const tickers = useTickers();
   const freshness = useFreshness("tickers");
   const offline = useOffline();
   const panelId = useId();
   const rows = tickers.status === "ready" ? sortTickers(tickers.value, sortKey) : [];
   const tabs: { key: SortKey; label: string }[] = [
-    { key: "name", label: t`Name` },
+    { key: "listing", label: t`Default` },
     { key: "last", label: t`Last price` },
     { key: "change", label: t`Change` },
   ];

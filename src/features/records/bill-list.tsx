@@ -7,6 +7,7 @@ import { BILL_PAGE_SIZE, useBills, type BillFilter, type BillRow } from "../../d
 import { formatContentDate } from "../news/format-date";
 import { billTypeLabel } from "./bill-labels";
 import { formatMoney, formatSignedMoney, moneyDirection } from "./format-money";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 const DIRECTION_CLASS = { in: "q-up", out: "q-down", none: "" } as const;
 
@@ -58,9 +59,7 @@ export function BillList(props: { userId: string | null; filter: BillFilter }) {
 
   if (bills.status === "loading") {
     return (
-      <p className="q-muted" role="status">
-        <Trans>Loading…</Trans>
-      </p>
+      <Skeleton lines={5} />
     );
   }
   if (bills.status === "error") {

@@ -13,6 +13,7 @@ import { ScreenFreshness } from "../shell/screen-freshness";
 import { useContentLang } from "../shell/use-content-lang";
 import { useOnline } from "../shell/use-shell-state";
 import "./web.css";
+import { Skeleton } from "../../ui/skeleton/skeleton";
 
 export function WebScreen(props: { id: string | undefined }) {
   const { t } = useLingui();
@@ -27,9 +28,7 @@ export function WebScreen(props: { id: string | undefined }) {
     <ScreenFrame title={link?.title ?? t`Link`} testId="screen-web">
       <ScreenFreshness at={linksAt} />
       {links.status === "loading" && (
-        <p className="q-muted" role="status">
-          <Trans>Loading…</Trans>
-        </p>
+        <Skeleton lines={3} />
       )}
       {links.status === "error" && (
         <p className="q-notice" role="alert">
@@ -55,9 +54,7 @@ function Missing(props: { id: string | undefined; everLoaded: boolean; online: b
   }
   if (!props.everLoaded) {
     return (
-      <p className="q-muted" role="status">
-        <Trans>Loading…</Trans>
-      </p>
+      <Skeleton lines={3} />
     );
   }
   return (
