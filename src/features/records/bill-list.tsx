@@ -58,9 +58,7 @@ export function BillList(props: { userId: string | null; filter: BillFilter }) {
   }, [hasMore, shown]);
 
   if (bills.status === "loading") {
-    return (
-      <Skeleton lines={5} />
-    );
+    return <Skeleton lines={5} />;
   }
   if (bills.status === "error") {
     return (

@@ -27,9 +27,7 @@ export function WebScreen(props: { id: string | undefined }) {
   return (
     <ScreenFrame title={link?.title ?? t`Link`} testId="screen-web">
       <ScreenFreshness at={linksAt} />
-      {links.status === "loading" && (
-        <Skeleton lines={3} />
-      )}
+      {links.status === "loading" && <Skeleton lines={3} />}
       {links.status === "error" && (
         <p className="q-notice" role="alert">
           <Trans>The data saved on this device could not be read.</Trans>
@@ -53,9 +51,7 @@ function Missing(props: { id: string | undefined; everLoaded: boolean; online: b
     );
   }
   if (!props.everLoaded) {
-    return (
-      <Skeleton lines={3} />
-    );
+    return <Skeleton lines={3} />;
   }
   return (
     <p className="q-card q-notice" data-testid="web-unknown">
