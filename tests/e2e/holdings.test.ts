@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../protocol/ledger";
+import { WITHDRAW_IDENTITY_RULE } from "../../protocol/wallet";
 import { add, multiply } from "../../src/lib/decimal";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
@@ -14,6 +15,8 @@ import { signInThroughLogin } from "./helpers/login";
 const dist = copyDist();
 afterAll(() => dist.remove());
 const e2e = useE2E({ server: { distDir: dist.dir } });
+/** Anvil's public account #9: not the signed-in wallet, not the platform's. */
+const OTHER_ADDRESS = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
 
 async function post(path: string, token: string, json: unknown) {
   const response = await fetch(`${e2e.server.url}/api/v1/${path}`, {
@@ -96,5 +99,43 @@ describe("holdings valued at last prices", () => {
     await page.goto("/home");
     await page.getByTestId("home-deposit").click();
     await page.getByTestId("screen-recharge").waitFor();
+  });
+});
+
+// Issue 15 defect 4: one identity rule, said on /withdrawal and /verified and enforced by the
+// server. An unverified user's withdrawal to another address comes back refused with that
+// sentence and freezes nothing.
+describe("the identity rule for withdrawals", () => {
+  it("refuses an unverified user's withdrawal to another address, in the app's words", async () => {
+    const { page, server } = e2e;
+    await signInThroughLogin(page);
+    const token = await tokenOf(page);
+    await post("wallet/demo-credit", token, { amount: "500" });
+    const before = (await api<AssetsOverview>(server, "GET", "assets/overview", { token })).body
+      .Data.usdt;
+
+    await page.goto("/verified");
+    expect(await page.getByTestId("verified-withdrawal-rule").textContent()).toBe(
+      WITHDRAW_IDENTITY_RULE,
+    );
+    await page.goto("/withdrawal");
+    await page.getByTestId("screen-withdrawal").waitFor();
+    expect(await page.getByTestId("withdraw-identity-rule").textContent()).toContain(
+      WITHDRAW_IDENTITY_RULE,
+    );
+    await page.getByTestId("withdraw-address").fill(OTHER_ADDRESS);
+    await page.getByTestId("withdraw-amount").fill("40");
+    await page.getByTestId("withdraw-submit").click();
+    await page.getByTestId("withdraw-confirm").click();
+
+    const refused = page.locator('[data-testid="withdraw-pending"] [data-testid="outbox-state"]');
+    await expect.poll(() => refused.getAttribute("data-state"), LOCAL).toBe("failed");
+    expect(await refused.textContent()).toContain(WITHDRAW_IDENTITY_RULE);
+    // Nothing was frozen and no withdrawal exists.
+    const after = (await api<AssetsOverview>(server, "GET", "assets/overview", { token })).body.Data
+      .usdt;
+    expect(after).toEqual(before);
+    const list = await api<{ items: unknown[] }>(server, "GET", "wallet/withdraw", { token });
+    expect(list.body.Data.items).toEqual([]);
   });
 });
