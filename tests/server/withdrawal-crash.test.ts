@@ -80,7 +80,7 @@ it.runIf(POSTGRES_URL)(
       };
       server = await startRealServer(runner, env);
       db = createPostgresDb({ url: url.toString(), max: 2 });
-      const user = await createUserSession(db);
+      const user = await createUserSession(db, { verified: true });
       await fund(db, user.userId, "USDT", 1_000_000_000n);
       const hot = chain.hotWallet;
       const nonceBefore = await chain.publicClient.getTransactionCount({ address: hot });
