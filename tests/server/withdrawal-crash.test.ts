@@ -9,15 +9,14 @@
 //      bytes (same hash), never sign a second transfer.
 // Production mode (a real chain through CHAIN_RPC_URL) requires PostgreSQL: DATABASE_URL only.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestClient, erc20Abi, http, toHex, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { createTestClient, erc20Abi, http, type Hex } from "viem";
 import { afterAll, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
-import { DEV_MNEMONIC } from "../../server/chain/anvil-process";
 import { startDevChain, type DevChain } from "../../server/chain/dev-chain";
+import { PLATFORM_KEYS_FILE } from "../../server/chain/platform-keys";
 import type { Db } from "../../server/db/db";
 import { createPostgresDb } from "../../server/db/postgres-db";
 import { cliActor } from "../../server/domain/operators/operator-actor";
@@ -62,7 +61,12 @@ it.runIf(POSTGRES_URL)(
       });
       const anvil = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl) });
       await anvil.setAutomine(false); // transfers wait in the mempool until the test mines
-      const hotKey = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 }).getHdKey().privateKey;
+      // The dev chain's hot wallet holds the Test USDT; its key is random per data directory.
+      const hotKey = (
+        JSON.parse(readFileSync(path.join(dataDir, "chain", PLATFORM_KEYS_FILE), "utf8")) as {
+          hotWallet: Hex;
+        }
+      ).hotWallet;
       const env = {
         QUANTA_MODE: "production",
         DATABASE_URL: url.toString(),
@@ -73,7 +77,7 @@ it.runIf(POSTGRES_URL)(
         CHAIN_ID: String(chain.chainId),
         USDT_CONTRACT: chain.token,
         DEPOSIT_ADDRESS: chain.depositAddress,
-        HOT_WALLET_KEY: toHex(hotKey ?? new Uint8Array()),
+        HOT_WALLET_KEY: hotKey,
         CHAIN_CONFIRMATIONS: "1",
         // No market is needed; Binance is unreachable from here, so point it nowhere quietly.
         MARKET_BINANCE_URL: "ws://127.0.0.1:9/stream",
