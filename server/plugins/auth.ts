@@ -72,7 +72,10 @@ export const authPlugin = globalPlugin("quanta-auth", async (app) => {
   };
   app.addHook("onSend", async (request, reply, payload) => {
     const route = request.routeOptions.url ?? "";
-    if (request.user !== null || route.startsWith(`${API_BASE}/auth/`)) {
+    const current = reply.getHeader("cache-control");
+    // A route's own no-store (e.g. uploads' "private, no-store") is kept as it is.
+    const alreadyNoStore = typeof current === "string" && /\bno-store\b/.test(current);
+    if ((request.user !== null || route.startsWith(`${API_BASE}/auth/`)) && !alreadyNoStore) {
       reply.header("cache-control", "no-store");
     }
     return payload;
