@@ -82,3 +82,25 @@ export const GENESIS_HASH = "0".repeat(64);
 export function formatTickTime(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/**
+ * The base coins Quanta lists, in listing order (the majors first): the server's GET
+ * /market/symbols answers them in this order and every market list in the app sorts by it
+ * (src/lib/symbol-order.ts), so no two screens can disagree.
+ */
+export const LISTED_BASES = [
+  "BTC",
+  "ETH",
+  "BNB",
+  "SOL",
+  "XRP",
+  "DOGE",
+  "ADA",
+  "TRX",
+  "LTC",
+  "DOT",
+  "LINK",
+  "AVAX",
+] as const;
+
+export type ListedBase = (typeof LISTED_BASES)[number];

@@ -1,22 +1,10 @@
 // The one order in which markets are listed on every screen (home rows, the pair bar, pickers):
 // the exchange's listing order — the majors first, as GET /market/symbols lists them — then any
-// symbol not in it by name. One function, so no two screens can disagree.
+// symbol not in it by name. One function, so no two screens can disagree; the order itself is
+// protocol's LISTED_BASES, which the server lists its symbols by.
+import { LISTED_BASES } from "../../protocol/market";
 
-/** Base coins in listing order (server/market/symbols.ts lists them the same way). */
-const LISTING: readonly string[] = [
-  "BTC",
-  "ETH",
-  "BNB",
-  "SOL",
-  "XRP",
-  "DOGE",
-  "ADA",
-  "TRX",
-  "LTC",
-  "DOT",
-  "LINK",
-  "AVAX",
-];
+const LISTING: readonly string[] = LISTED_BASES;
 
 function rank(symbol: string): number {
   const index = LISTING.indexOf(symbol.split("/")[0] ?? symbol);
