@@ -5,7 +5,15 @@ export interface Envelope<T> {
   Data: T;
   /** Machine-readable error code; present on errors only. */
   Code?: ErrorCode;
+  /**
+   * What the refusal is about, as data (API.md "Conventions"): the app words the refusal from
+   * `Code` and `Params` in the user's language; `Message` is the English sentence.
+   */
+  Params?: ErrorParams;
 }
+
+/** A refusal's parameters: flat and JSON-safe. Amounts and prices are decimal strings. */
+export type ErrorParams = Readonly<Record<string, string | number | boolean | null>>;
 
 export const ERROR_CODES = [
   /** A client mistake with no more specific code (bad URL, wrong Content-Length, ...). */

@@ -18,4 +18,5 @@ export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
 export * from "./spot-refusals";
+export * from "./refusals";
 export * from "./mask-identifier";

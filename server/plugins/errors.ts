@@ -5,7 +5,9 @@ import { STATUS_CODES as HTTP_REASONS } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorCode } from "../../protocol/envelope";
+import { DomainError } from "../domain/errors";
 import { ApiError, errorEnvelope } from "./envelope";
+import { ERROR_STATUS } from "./error-status";
 import { globalPlugin } from "./global-plugin";
 import { validationMessage, type ValidationIssue } from "./validation-message";
 
@@ -25,6 +27,13 @@ type LooseError = Partial<FastifyError> & { status?: unknown };
 /** Maps an error to the ApiError the client sees, or null when it is a server fault. */
 export function toClientError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) {
+    // instanceof widens the code to any; every DomainError's code is an ErrorCode.
+    const refused = error as DomainError;
+    return new ApiError(ERROR_STATUS[refused.code], refused.code, refused.message, {
+      params: refused.params,
+    });
+  }
   if (typeof error !== "object" || error === null) return null;
   const e = error as LooseError;
 

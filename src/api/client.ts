@@ -116,7 +116,12 @@ async function unwrap<T>(response: Response, quiet: boolean): Promise<T> {
   if (envelope && envelope.HttpStatusCode !== 200) {
     const code: ErrorCode = envelope.Code ?? "INTERNAL";
     fail(
-      new ApiError(envelope.HttpStatusCode, code, envelope.Message || NETWORK_ERROR_MESSAGE),
+      new ApiError(
+        envelope.HttpStatusCode,
+        code,
+        envelope.Message || NETWORK_ERROR_MESSAGE,
+        envelope.Params ?? {},
+      ),
       quiet,
     );
   }

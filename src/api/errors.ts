@@ -1,12 +1,16 @@
-import type { ErrorCode } from "../../protocol";
+import type { ErrorCode, ErrorParams } from "../../protocol";
 
-/** Why a call failed: the server's status and Code, or NETWORK/TIMEOUT when no answer came. */
+/**
+ * Why a call failed: the server's status, Code and Params (what the refusal is about, worded in the
+ * user's language from code and params), or NETWORK/TIMEOUT when no answer came.
+ */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
     readonly status: number,
     readonly code: ErrorCode | "NETWORK" | "TIMEOUT" | "BAD_RESPONSE",
     message: string,
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }

@@ -1,0 +1,26 @@
+// A refusal raised by the domain: a code and its params (protocol/refusals.ts) and the English
+// sentence for the envelope's Message (seed messages verbatim). No HTTP here: plugins/error-status.ts
+// maps each code to its status, so the domain never decides what a refusal looks like on the wire.
+import type { ErrorCode } from "../../protocol/envelope";
+import type { RefusalParams, RefusalParamsByCode } from "../../protocol/refusals";
+
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
+  override name = "DomainError";
+
+  constructor(
+    readonly code: C,
+    readonly params: RefusalParams<C>,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** A code whose refusals carry no params. */
+export type PlainCode = Exclude<ErrorCode, keyof RefusalParamsByCode>;
+
+/** A refusal without params: `throw refusal("NOT_FOUND", "No such order")`. */
+export function refusal(code: PlainCode, message: string, options?: ErrorOptions): DomainError {
+  return new DomainError<PlainCode>(code, {}, message, options);
+}

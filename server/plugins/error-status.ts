@@ -1,0 +1,37 @@
+// The HTTP status of each refusal code (API.md "Conventions": 400 bad input, 401 no or bad token,
+// 403 locked or not allowed, 404, 409 conflict, 422 business rule, 429, 503 a part not running).
+// The domain raises codes (domain/errors.ts); this table is the one place that gives them a status.
+import type { ErrorCode } from "../../protocol/envelope";
+
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  BAD_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHORIZED: 401,
+  ACCOUNT_LOCKED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  IDEMPOTENCY_MISMATCH: 409,
+  INSUFFICIENT_BALANCE: 422,
+  BELOW_MINIMUM: 422,
+  PREVIOUS_ORDER_OPEN: 422,
+  NOT_YOUR_TRANSFER: 422,
+  TRANSFER_MISMATCH: 422,
+  DESTINATION_NOT_ALLOWED: 422,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  INVALID_IMAGE: 422,
+  IMAGE_TOO_LARGE: 422,
+  OFFLINE_FEATURE: 409,
+  DEMO_ONLY: 403,
+  IDENTITY_REQUIRED: 422,
+  UNAVAILABLE: 503,
+  MARKET_STALE: 503,
+  INTERNAL: 500,
+};
