@@ -7,7 +7,7 @@ import type { AssetsOverviewRow } from "../../db/queries/assets-overview";
 import { useFreshness } from "../../db/sync-state";
 import type { Valuation } from "../../lib/valuation";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useSessionUserId } from "../shell/use-shell-state";

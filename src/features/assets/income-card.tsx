@@ -4,7 +4,7 @@
 // follow, so a figure is never read as more than it is.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssetsOverview } from "../../../protocol";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 
 export function IncomeCard(props: { income: AssetsOverview["income"] }) {
   const { i18n, t } = useLingui();

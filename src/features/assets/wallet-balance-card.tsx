@@ -9,7 +9,7 @@ import { useWalletInfo } from "../../db/queries/wallet";
 import { relativeTime } from "../../lib/time";
 import { refreshMyWalletBalance } from "../../sync/wallet-commands";
 import { useNow } from "../../ui/freshness/use-now";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 
 const GAPS: Record<WalletBalanceGap, MessageDescriptor> = {
   "no-address": msg`this account has no wallet address.`,

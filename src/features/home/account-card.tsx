@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { HoldingsTotal } from "../assets/holdings-total";
 import { useHoldingsValue } from "../assets/use-holdings-value";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { useSessionUserId } from "../shell/use-shell-state";
 
 export function AccountCard() {

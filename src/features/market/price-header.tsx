@@ -14,7 +14,7 @@ import {
   formatPrice,
   formatVolumeFull,
   scaleOf,
-} from "./format-price";
+} from "../../lib/format/format-price";
 import { PriceAge } from "./price-age";
 import { DEFAULT_SYMBOL, SymbolPicker } from "./symbol-picker";
 import "./market.css";

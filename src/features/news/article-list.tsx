@@ -9,7 +9,7 @@ import { ARTICLE_PAGE_SIZE, useArticles } from "../../db/queries/articles";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleCover } from "./article-cover";
-import { formatContentDate } from "./format-date";
+import { formatContentDate } from "../../lib/format/format-date";
 
 export function ArticleList(props: { category: ArticleCategory }) {
   const { i18n } = useLingui();

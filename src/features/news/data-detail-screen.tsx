@@ -10,7 +10,7 @@ import { ScreenFreshness, useOffline } from "../shell/screen-freshness";
 import { useContentLang } from "../shell/use-content-lang";
 import { ArticleBody } from "./article-body";
 import { ArticleCover } from "./article-cover";
-import { formatContentDate } from "./format-date";
+import { formatContentDate } from "../../lib/format/format-date";
 import "./news.css";
 
 export function DataDetailScreen(props: { id: string | undefined }) {

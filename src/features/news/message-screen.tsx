@@ -12,7 +12,7 @@ import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
-import { formatContentDate } from "./format-date";
+import { formatContentDate } from "../../lib/format/format-date";
 import { messageWords, paragraphs, summarise } from "./message-wording";
 import "./news.css";
 

@@ -5,7 +5,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MessageItem, MessageKind } from "../../../protocol";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 
 export interface MessageWords {
   title: string;

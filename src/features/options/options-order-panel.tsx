@@ -4,7 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useTicker } from "../../db/queries/market";
 import { NotYetAvailable } from "../../ui/notices";
-import { formatPrice, scaleOf } from "../market/format-price";
+import { formatPrice, scaleOf } from "../../lib/format/format-price";
 
 export function OptionsOrderPanel(props: { symbol: string }) {
   const { i18n } = useLingui();

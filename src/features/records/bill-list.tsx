@@ -4,9 +4,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { BILL_PAGE_SIZE, useBills, type BillFilter, type BillRow } from "../../db/queries/bills";
-import { formatContentDate } from "../news/format-date";
+import { formatContentDate } from "../../lib/format/format-date";
 import { billTypeLabel } from "./bill-labels";
-import { formatMoney, formatSignedMoney, moneyDirection } from "./format-money";
+import { formatMoney, formatSignedMoney, moneyDirection } from "../../lib/format/format-money";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 
 const DIRECTION_CLASS = { in: "q-up", out: "q-down", none: "" } as const;

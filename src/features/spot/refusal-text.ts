@@ -7,8 +7,8 @@ import { msg } from "@lingui/core/macro";
 import { parseSpotRefusal } from "../../../protocol/spot-refusals";
 import { translateServerMessage } from "../../i18n/server-messages";
 import { intlLocale } from "../../lib/intl-locale";
-import { formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 
 /** "10.77" (percent) as the locale writes it, "10.77 %" or "10,77 %". */
 function percent(value: string, locale: string): string {

@@ -2,7 +2,7 @@
 // the opposite side of the book, the last price; maker or taker fee) and the draft the confirm
 // step shows and sends.
 import type { SpotOrderRequest, SpotSide, SpotType } from "../../../protocol/spot";
-import { scaleOf } from "../market/format-price";
+import { scaleOf } from "../../lib/format/format-price";
 import { estimateOrder, numberForBudget, type PriceSource, type SpotEstimate } from "./spot-math";
 import type { SpotTrading } from "./use-spot-trading";
 

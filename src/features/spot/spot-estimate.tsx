@@ -3,8 +3,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SpotSide } from "../../../protocol/spot";
 import { multiply } from "../../lib/decimal";
-import { formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 import type { SpotEstimate } from "./spot-math";
 
 /** "0.001" -> "0.1" (percent), for the fee line. */

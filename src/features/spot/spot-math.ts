@@ -7,7 +7,7 @@ import type { DepthLevel } from "../../../protocol";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
 import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../lib/decimal";
 import { USDT_SCALE } from "../../lib/wallet-text";
-import { scaleOf } from "../market/format-price";
+import { scaleOf } from "../../lib/format/format-price";
 
 /** Precision of intermediate values, wide enough that price × number × rate is exact. */
 const EXACT = 30;

@@ -3,8 +3,8 @@
 // at once (online-only); a failure is shown here, and trying again reuses the attempt's key.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { multiply } from "../../lib/decimal";
-import { formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 import { blockText, sideLabel, typeLabel, type SpotBlock } from "./spot-labels";
 import { SpotEstimateFacts } from "./spot-estimate";
 import type { SpotDraft } from "./spot-draft";

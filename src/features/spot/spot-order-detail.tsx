@@ -3,9 +3,9 @@
 // so anyone can check the fill against the recorded market (DESIGN §1.2).
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SpotOrderRow } from "../../db/queries/spot";
-import { formatContentDate } from "../news/format-date";
-import { baseOf, formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { formatContentDate } from "../../lib/format/format-date";
+import { baseOf, formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 import { refusalText } from "./refusal-text";
 
 export function SpotOrderDetail(props: { order: SpotOrderRow }) {

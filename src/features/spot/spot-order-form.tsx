@@ -4,7 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { sideLabel, typeLabel } from "./spot-labels";
 import { SpotEstimateFacts } from "./spot-estimate";
 import {

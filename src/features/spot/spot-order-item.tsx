@@ -5,9 +5,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { SpotOrderRow } from "../../db/queries/spot";
 import { cancelSpotOrder, SpotCommandError } from "../../sync/spot-commands";
-import { formatContentDate } from "../news/format-date";
-import { baseOf, formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { formatContentDate } from "../../lib/format/format-date";
+import { baseOf, formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 import { commandErrorText, sideLabel, statusLabel, typeLabel } from "./spot-labels";
 import { SpotOrderDetail } from "./spot-order-detail";
 

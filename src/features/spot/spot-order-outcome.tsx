@@ -3,8 +3,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSpotOrder, type SpotOrderRow } from "../../db/queries/spot";
 import { TradeToast } from "../../ui/trading/trade-toast";
-import { baseOf, formatPrice } from "../market/format-price";
-import { formatMoney } from "../records/format-money";
+import { baseOf, formatPrice } from "../../lib/format/format-price";
+import { formatMoney } from "../../lib/format/format-money";
 import { refusalText } from "./refusal-text";
 
 function OutcomeText(props: { order: SpotOrderRow }) {

@@ -17,7 +17,7 @@ import { OrderBookLadder } from "../../ui/trading/order-book-ladder";
 import { PairBar } from "../../ui/trading/pair-bar";
 import { TradingLayout } from "../../ui/trading/trading-layout";
 import { MarketChartPanel } from "../market/market-chart-panel";
-import { baseOf, quoteOf } from "../market/format-price";
+import { baseOf, quoteOf } from "../../lib/format/format-price";
 import { PriceHeader } from "../market/price-header";
 import { DEFAULT_SYMBOL } from "../market/symbol-picker";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";

@@ -6,7 +6,7 @@ import { useDepth, useTicker, type DepthRow, type TickerRow } from "../../db/que
 import { useSpotConfig } from "../../db/queries/spot";
 import type { SpotConfig, SpotSymbolRules } from "../../../protocol/spot";
 import { useNow } from "../../ui/freshness/use-now";
-import { baseOf, quoteOf } from "../market/format-price";
+import { baseOf, quoteOf } from "../../lib/format/format-price";
 import { useOffline } from "../shell/screen-freshness";
 import { rulesOf, spotBlock } from "./spot-availability";
 import type { SpotBlock } from "./spot-labels";

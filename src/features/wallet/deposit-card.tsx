@@ -4,7 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { DepositInfo } from "../../../protocol/chain";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { QrCode } from "./qr-code";
 
 type CopyState = "idle" | "copied" | "failed";

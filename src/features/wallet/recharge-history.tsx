@@ -3,8 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useRecharges, type RechargeRow } from "../../db/queries/wallet";
 import { translateServerMessage } from "../../i18n/server-messages";
 import { shortHex } from "../../lib/wallet-text";
-import { formatContentDate } from "../news/format-date";
-import { formatMoney } from "../records/format-money";
+import { formatContentDate } from "../../lib/format/format-date";
+import { formatMoney } from "../../lib/format/format-money";
 import { rechargeStatus, statusTone } from "./wallet-status";
 
 function RechargeItem(props: { row: RechargeRow }) {

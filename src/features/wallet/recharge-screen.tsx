@@ -8,7 +8,7 @@ import { useHasDemoWalletKey, useWalletInfo } from "../../db/queries/wallet";
 import { useFreshness, useSystemFacts } from "../../db/sync-state";
 import { hasInjectedWallet } from "../../sync/wallet-commands";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { useNow } from "../../ui/freshness/use-now";
 import { ScreenFreshness } from "../shell/screen-freshness";
 import { walletScreenFreshness } from "./facts-freshness";

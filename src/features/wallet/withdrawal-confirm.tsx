@@ -2,7 +2,7 @@
 // saved (DESIGN §1.3: fees shown before confirming; no other fee or condition exists).
 import { Trans, useLingui } from "@lingui/react/macro";
 import { withdrawalTotal } from "../../lib/wallet-text";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 
 export interface WithdrawalDraft {
   amount: string;

@@ -9,7 +9,7 @@ import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
 import { sameAddress, USDT_SCALE } from "../../lib/wallet-text";
 import { checkWithdrawalAddress, requestWithdrawal } from "../../sync/wallet-commands";
 import { showToast } from "../../ui/toast/toast-store";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import {
   validateWithdrawal,
   type FormErrors,

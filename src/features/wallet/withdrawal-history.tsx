@@ -3,8 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useWithdrawals, type WithdrawalRow } from "../../db/queries/wallet";
 import { translateServerMessage } from "../../i18n/server-messages";
 import { shortHex } from "../../lib/wallet-text";
-import { formatContentDate } from "../news/format-date";
-import { formatMoney } from "../records/format-money";
+import { formatContentDate } from "../../lib/format/format-date";
+import { formatMoney } from "../../lib/format/format-money";
 import { statusTone, withdrawalStatus } from "./wallet-status";
 
 function WithdrawalItem(props: { row: WithdrawalRow }) {

@@ -9,7 +9,7 @@ import { useProfile } from "../../db/queries/profile";
 import { useWalletInfo } from "../../db/queries/wallet";
 import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { formatMoney } from "../records/format-money";
+import { formatMoney } from "../../lib/format/format-money";
 import { oldest, ScreenFreshness } from "../shell/screen-freshness";
 import { useSessionUserId } from "../shell/use-shell-state";
 import { PendingEntries } from "./pending-entries";

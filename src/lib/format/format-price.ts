@@ -1,7 +1,7 @@
 // Display of market figures from their decimal strings, digit for digit (src/lib/number.ts does
 // the locale layout on bigint; nothing here becomes a JavaScript number).
-import { compare, isDecimalString } from "../../lib/decimal";
-import { compactNumber, formatThousands } from "../../lib/number";
+import { compare, isDecimalString } from "../decimal";
+import { compactNumber, formatThousands } from "../number";
 
 /** "BTC/USDT" -> "BTC". */
 export function baseOf(symbol: string): string {
