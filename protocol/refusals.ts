@@ -1,13 +1,75 @@
 // What each refusal carries beside its code (API.md "Conventions": `Code` plus `Params`). The server
 // throws `DomainError(code, params, message)`; the app words the refusal from code and params in the
 // user's language (src/i18n/refusal-text.ts) and never reads the English `Message`. A code listed here
-// must always carry these params; a code not listed carries an empty object.
+// carries one of the shapes given; a code not listed carries an empty object.
 import type { ErrorCode, ErrorParams } from "./envelope";
+
+/**
+ * What a VALIDATION refusal found wrong with its field. Two are business rules rather than bad
+ * input, and answer 422 instead of 400 (server/plugins/error-status.ts): `maximum-amount` (over
+ * the most one request may move) and `wallet-required` (the account has no wallet address).
+ */
+export type ValidationRule =
+  | "required"
+  /** Not the expected shape: a decimal string, an address, an e-mail address, an id... */
+  | "format"
+  /** A field the body may not have. */
+  | "not-allowed"
+  /** More decimal places than the asset has; `limit` is the number of places. */
+  | "decimals"
+  /** Must be greater than 0. */
+  | "positive"
+  /** Above an input bound; `limit` is the bound. */
+  | "at-most"
+  /** Text out of its length range; `limit` is the longest allowed. */
+  | "length"
+  /** An Ethereum address whose EIP-55 checksum fails (a typo). */
+  | "checksum"
+  /** Must equal another value of the request (the id in the path). */
+  | "mismatch"
+  /** Above the most one request may move; `limit` is that amount. */
+  | "maximum-amount"
+  /** The account has no wallet address to act on. */
+  | "wallet-required";
+
+/** Which rule a CONFLICT refusal ran into. */
+export type ConflictKind =
+  | "identity-under-review"
+  | "identity-verified"
+  /** A review that was already approved or rejected. */
+  | "already-decided"
+  /** An on-chain transfer already credited to a recharge. */
+  | "transfer-credited"
+  /** A transaction hash already submitted with another recharge. */
+  | "tx-hash-reused"
+  | "username-taken"
+  | "already-exists"
+  /** A reservation that already ended (each ends exactly once). */
+  | "reservation-ended";
 
 /** Params by code. Decimal strings for amounts and prices, as the server formats them. */
 export interface RefusalParamsByCode {
-  /** `field`: the request field at fault (the body's name for it). */
-  VALIDATION: { field: string } | Record<string, never>;
+  /** `field`: the request field at fault (the body's name for it); `limit` as a string. */
+  VALIDATION:
+    | { field: string }
+    | { field: string; rule: ValidationRule }
+    | { field: string; rule: ValidationRule; limit: string }
+    | Record<string, never>;
+  /** In `asset`: what is available and what the request needed. */
+  INSUFFICIENT_BALANCE: { asset: string; available: string; needed: string };
+  /** The least amount in `asset` the request must reach. */
+  BELOW_MINIMUM: { asset: string; minimum: string };
+  CONFLICT: { conflict: ConflictKind } | Record<string, never>;
+  RATE_LIMITED: { retryAfterSeconds: number } | Record<string, never>;
+  /** The daily upload allowance: images and megabytes per 24 hours. */
+  QUOTA_EXCEEDED: { count: number; megabytes: number };
+  IMAGE_TOO_LARGE: { megapixels: number };
+  DESTINATION_NOT_ALLOWED: { destination: "zero-address" | "token-contract" | "platform" };
+  /** `from`: the other user's wallet that sent the transfer. */
+  NOT_YOUR_TRANSFER: { from: string };
+  TRANSFER_MISMATCH: { reason: "no-transfer" | "reverted" };
+  /** The part that is not running: the chain, the hot wallet (withdrawals), or the server. */
+  UNAVAILABLE: { part: "chain" | "hot-wallet" | "server" } | Record<string, never>;
 }
 
 type Checked<T> = { [K in keyof T]: T[K] extends ErrorParams ? T[K] : never };

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/db";
 import type { OperatorActor } from "../domain/operators/operator-actor";
+import { DomainError } from "../domain/errors";
 import { ApiError } from "../plugins/envelope";
 import {
   commandFromJson,
@@ -86,7 +87,7 @@ async function serve(socket: Socket, db: Db, log: AdminSocketLog): Promise<void>
     log.info(`admin socket: ${request.command.name} by ${request.actor}`);
     answer = { ok: true, result: await runAdminCommand(db, request.command, actor) };
   } catch (err) {
-    if (err instanceof ApiError) {
+    if (err instanceof DomainError || err instanceof ApiError) {
       answer = { ok: false, error: err.message };
     } else {
       log.error({ err }, "admin socket command failed");

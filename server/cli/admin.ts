@@ -8,6 +8,7 @@ import { migrate } from "../db/migrate";
 import { openDb } from "../db/open-db";
 import { DatabaseInUseError, lockHolder } from "../db/pglite-lock";
 import { cliActor, type OperatorActor } from "../domain/operators/operator-actor";
+import { DomainError } from "../domain/errors";
 import { ApiError } from "../plugins/envelope";
 import {
   ADMIN_USAGE,
@@ -52,8 +53,8 @@ export async function runAdminCli(
     io.out(describeResult(await execute(config, ready, cliActor(osUserName()), io)));
     return 0;
   } catch (err) {
-    // ApiError and ConfigError messages are written for people; anything else is a fault.
-    const known = err instanceof ApiError || err instanceof ConfigError;
+    // Refusals and ConfigError messages are written for people; anything else is a fault.
+    const known = err instanceof DomainError || err instanceof ApiError || err instanceof ConfigError;
     io.err(known ? err.message : `Failed: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }

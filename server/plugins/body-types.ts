@@ -67,6 +67,8 @@ export const bodyTypesPlugin = globalPlugin("quanta-body-types", async (app) => 
     if (!found) return;
     const field = pointerToField(found.pointer);
     const where = field ? `"${field}" ` : "";
-    throw new ApiError(400, "VALIDATION", `Invalid body: ${where}must be ${found.kind}`);
+    throw new ApiError(400, "VALIDATION", `Invalid body: ${where}must be ${found.kind}`, {
+      params: { field, rule: "format" },
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The HTTP status of each refusal code (API.md "Conventions": 400 bad input, 401 no or bad token,
 // 403 locked or not allowed, 404, 409 conflict, 422 business rule, 429, 503 a part not running).
 // The domain raises codes (domain/errors.ts); this table is the one place that gives them a status.
-import type { ErrorCode } from "../../protocol/envelope";
+import type { ErrorCode, ErrorParams } from "../../protocol/envelope";
+import type { ValidationRule } from "../../protocol/refusals";
 
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   BAD_REQUEST: 400,
@@ -35,3 +36,22 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   MARKET_STALE: 503,
   INTERNAL: 500,
 };
+
+/**
+ * VALIDATION rules that are business rules, not malformed input: 422 like the other business
+ * refusals (API.md), where the rest of VALIDATION is 400.
+ */
+const BUSINESS_RULES: ReadonlySet<ValidationRule> = new Set(["maximum-amount", "wallet-required"]);
+
+/** The status of a refusal: its code's, except VALIDATION of a business rule. */
+export function refusalStatus(code: ErrorCode, params: ErrorParams): number {
+  const rule = params["rule"];
+  if (
+    code === "VALIDATION" &&
+    typeof rule === "string" &&
+    BUSINESS_RULES.has(rule as ValidationRule)
+  ) {
+    return 422;
+  }
+  return ERROR_STATUS[code];
+}

@@ -7,9 +7,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorCode } from "../../protocol/envelope";
 import { DomainError } from "../domain/errors";
 import { ApiError, errorEnvelope } from "./envelope";
-import { ERROR_STATUS } from "./error-status";
+import { refusalStatus } from "./error-status";
 import { globalPlugin } from "./global-plugin";
-import { validationMessage, type ValidationIssue } from "./validation-message";
+import { validationMessage, validationParams, type ValidationIssue } from "./validation-message";
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   401: "UNAUTHORIZED",
@@ -30,16 +30,23 @@ export function toClientError(error: unknown): ApiError | null {
   if (error instanceof DomainError) {
     // instanceof widens the code to any; every DomainError's code is an ErrorCode.
     const refused = error as DomainError;
-    return new ApiError(ERROR_STATUS[refused.code], refused.code, refused.message, {
-      params: refused.params,
-    });
+    return new ApiError(
+      refusalStatus(refused.code, refused.params),
+      refused.code,
+      refused.message,
+      {
+        params: refused.params,
+      },
+    );
   }
   if (typeof error !== "object" || error === null) return null;
   const e = error as LooseError;
 
   if (Array.isArray(e.validation)) {
     const issues = e.validation as unknown as ValidationIssue[];
-    return new ApiError(400, "VALIDATION", validationMessage(issues, e.validationContext));
+    return new ApiError(400, "VALIDATION", validationMessage(issues, e.validationContext), {
+      params: validationParams(issues),
+    });
   }
   switch (e.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":

@@ -43,6 +43,7 @@ function refuseNul(request: FastifyRequest): void {
         400,
         "VALIDATION",
         `Invalid ${part}: text must not contain the NUL character (\\u0000)`,
+        { params: { field: part, rule: "format" } },
       );
     }
     if (containsLoneSurrogate(value)) {
@@ -50,6 +51,7 @@ function refuseNul(request: FastifyRequest): void {
         400,
         "VALIDATION",
         `Invalid ${part}: text must be valid Unicode (a lone surrogate such as \\ud800 is not)`,
+        { params: { field: part, rule: "format" } },
       );
     }
   }

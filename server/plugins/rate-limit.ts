@@ -37,7 +37,9 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>(
       timeWindow: timeWindowMs,
       allowList: (request) => !isApiRequest(request),
       errorResponseBuilder: (_request, context) =>
-        new ApiError(429, "RATE_LIMITED", `Too many requests; try again in ${context.after}`),
+        new ApiError(429, "RATE_LIMITED", `Too many requests; try again in ${context.after}`, {
+          params: { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        }),
     });
   },
 );

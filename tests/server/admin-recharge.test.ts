@@ -23,7 +23,7 @@ import { cliActor, operatorActor } from "../../server/domain/operators/operator-
 import { approveRecharge } from "../../server/domain/wallet/recharge-review";
 import { submitRecharge } from "../../server/domain/wallet/recharge-submit";
 import { createRechargeWatcher } from "../../server/domain/wallet/recharge-watcher";
-import { ApiError } from "../../server/plugins/envelope";
+import { DomainError } from "../../server/domain/errors";
 import { operatorPost } from "./helpers/identity";
 import {
   fundWallet,
@@ -223,7 +223,7 @@ describe("npm run admin -- recharges | recharge", () => {
     );
     expect(await run("recharges", "0")).toBe("No recharges.");
     expect(await run("recharges")).toContain(`${b.id}  rejected`);
-    await expect(run("recharge", "approve", a.id)).rejects.toThrow(ApiError);
+    await expect(run("recharge", "approve", a.id)).rejects.toThrow(DomainError);
     const audits = await getDb().query<{ action: string; actor_label: string }>(
       "SELECT action, actor_label FROM audit_log WHERE target_kind = 'recharge' ORDER BY id",
     );

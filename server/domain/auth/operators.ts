@@ -1,7 +1,7 @@
 // Operator accounts: created by `npm run admin -- create-admin` (server/cli), never over HTTP.
 import type { Queryable } from "../../db/db";
 import { findUserIdByUsername, insertOperator } from "../../db/repositories/user-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, invalid } from "../errors";
 import { newInviteCode } from "./invite-codes";
 import { hashPassword } from "./passwords";
 
@@ -10,7 +10,7 @@ export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
 
 /**
  * Creates an operator who signs in with `username` and `password` at POST /auth/signin.
- * Throws 400 VALIDATION for a malformed username and 409 CONFLICT when it is taken.
+ * Refuses a malformed username (VALIDATION) and one that is taken (CONFLICT).
  */
 export async function createOperator(
   db: Queryable,
@@ -18,14 +18,14 @@ export async function createOperator(
   password: string,
 ): Promise<{ id: string }> {
   if (!USERNAME_PATTERN.test(username)) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      "username",
+      "format",
       "A username is 3-32 characters: lower-case letters, digits, _ . and -",
     );
   }
   if (password.length < 12) {
-    throw new ApiError(400, "VALIDATION", "An operator password has at least 12 characters");
+    throw invalid("password", "length", "An operator password has at least 12 characters");
   }
   const passwordHash = await hashPassword(password);
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -37,7 +37,7 @@ export async function createOperator(
     if (created) return { id: created.id };
     // Nothing inserted: the username is taken, or (rarely) the random invite code was.
     if ((await findUserIdByUsername(db, username)) !== null) {
-      throw new ApiError(409, "CONFLICT", `The username "${username}" is taken`);
+      throw conflict("username-taken", `The username "${username}" is taken`);
     }
   }
   throw new Error("No free invite code after 5 attempts");

@@ -14,7 +14,7 @@ import {
   type LoginLimits,
 } from "../../db/repositories/login-failure-repository";
 import { findOperatorByUsername } from "../../db/repositories/user-repository";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError, refusal } from "../errors";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { startSession } from "./sessions";
 
@@ -26,17 +26,16 @@ export const LOGIN_LIMITS: LoginLimits = {
   windowSeconds: 15 * 60,
 };
 
-/** 429 with the seconds to wait; the route sends them as `retry-after`. */
-export class RetryLaterError extends ApiError {
-  readonly retryAfterSeconds: number;
+/** RATE_LIMITED with the seconds to wait; the route sends them as `retry-after` too. */
+export class RetryLaterError extends DomainError<"RATE_LIMITED"> {
+  override name = "RetryLaterError";
 
-  constructor(retryAfterSeconds: number) {
+  constructor(readonly retryAfterSeconds: number) {
     super(
-      429,
       "RATE_LIMITED",
+      { retryAfterSeconds },
       `Too many failed sign-ins; try again in ${retryAfterSeconds} seconds`,
     );
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -67,9 +66,9 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise
   const hash = operator?.password_hash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(input.password, hash);
   if (operator === null || !matches) {
-    throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
+    throw refusal("UNAUTHORIZED", "Wrong username or password");
   }
-  if (operator.locked) throw new ApiError(403, "ACCOUNT_LOCKED", "This account is locked");
+  if (operator.locked) throw refusal("ACCOUNT_LOCKED", "This account is locked");
 
   return db.transaction(async (tx) => {
     // Also deletes this attempt's own row: it was not a failure after all.

@@ -10,12 +10,14 @@ import {
   type SiweMessage,
 } from "viem/siwe";
 import { SIWE_CLOCK_SKEW_SECONDS } from "../../../protocol/account";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError } from "../errors";
 
-/** Every sign-in failure is 401 UNAUTHORIZED; the message says what was wrong. */
-export class SignInRejected extends ApiError {
+/** Every sign-in failure is UNAUTHORIZED; the message says what was wrong. */
+export class SignInRejected extends DomainError<"UNAUTHORIZED"> {
+  override name = "SignInRejected";
+
   constructor(message: string) {
-    super(401, "UNAUTHORIZED", message);
+    super("UNAUTHORIZED", {}, message);
   }
 }
 

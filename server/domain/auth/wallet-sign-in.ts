@@ -14,7 +14,7 @@ import {
 } from "../../db/repositories/nonce-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
 import { SIWE_NONCE_LIFETIME_SECONDS, type WalletCheck } from "../../../protocol/account";
-import { ApiError } from "../../plugins/envelope";
+import { refusal } from "../errors";
 import { startSession } from "./sessions";
 import { checkSiweMessage, checkSiweSignature, SignInRejected } from "./siwe-message";
 import { findOrCreateWalletUser } from "./wallet-users";
@@ -60,7 +60,7 @@ export async function signInWithWallet(
     await useNonce(tx, nonce, address);
     const user = await findOrCreateWalletUser(tx, address, input.inviteCode);
     // Thrown inside the transaction, so the nonce stays unused (policy above).
-    if (user.locked) throw new ApiError(403, "ACCOUNT_LOCKED", "This account is locked");
+    if (user.locked) throw refusal("ACCOUNT_LOCKED", "This account is locked");
     return startSession(tx, user.id);
   });
 }

@@ -16,7 +16,7 @@ import {
   type AdminArticleRow,
   type StoredArticle,
 } from "../../db/repositories/article-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, invalid, refusal, type DomainError } from "../errors";
 import type { OperatorActor } from "../operators/operator-actor";
 import { decodeArticleCursor, encodeArticleCursor } from "./article-cursor";
 import { parseArticleInput, type ArticleInput } from "./article-input";
@@ -63,7 +63,7 @@ export async function editArticle(
 ): Promise<AdminArticle> {
   const input = parseArticleInput(raw);
   if (input.id !== null && input.id !== id) {
-    throw new ApiError(400, "VALIDATION", 'Invalid body: "id" must match the article in the path');
+    throw invalid("id", "mismatch", 'Invalid body: "id" must match the article in the path');
   }
   return db.transaction(async (tx) => {
     const before = await lockStoredArticle(tx, id);
@@ -117,9 +117,8 @@ async function insertWithFreeId(tx: Queryable, input: ArticleInput): Promise<str
   const fields = { ...input, id: input.id ?? slugify(input.texts.en.title) };
   if (await insertArticle(tx, fields, "operator")) return fields.id;
   if (input.id !== null) {
-    throw new ApiError(
-      409,
-      "CONFLICT",
+    throw conflict(
+      "already-exists",
       `An article with id "${input.id}" exists; edit it instead (PUT /admin/articles/${input.id})`,
     );
   }
@@ -170,8 +169,8 @@ async function mustFind(tx: Queryable, id: string): Promise<StoredArticle> {
   return row;
 }
 
-function notFound(id: string): ApiError {
-  return new ApiError(404, "NOT_FOUND", `No article with id "${id}"`);
+function notFound(id: string): DomainError {
+  return refusal("NOT_FOUND", `No article with id "${id}"`);
 }
 
 function toAdminArticle(row: StoredArticle): AdminArticle {

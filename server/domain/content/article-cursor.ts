@@ -2,7 +2,7 @@
 // timestamp is the database's own text with microseconds, so no precision is lost between pages
 // and an edit or deletion of that item never breaks the next page.
 import type { ArticleCursor } from "../../db/repositories/content-repository";
-import { ApiError } from "../../plugins/envelope";
+import { invalid } from "../errors";
 
 const SHAPE =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6})\|(-?\d{1,10})\|([a-z0-9][a-z0-9-]{0,62})$/;
@@ -23,9 +23,9 @@ export function decodeArticleCursor(cursor: string | undefined | null): ArticleC
     : null;
   const sort = Number(match?.[2]);
   if (!match?.[1] || !match[3] || !Number.isSafeInteger(sort) || Math.abs(sort) > 2 ** 31 - 1) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      "cursor",
+      "format",
       'Invalid querystring: "cursor" must be a nextCursor from an earlier page',
     );
   }

@@ -8,7 +8,8 @@ import {
   type ArticleCategory,
   type Lang,
 } from "../../../protocol/content";
-import { ApiError } from "../../plugins/envelope";
+import type { ValidationRule } from "../../../protocol/refusals";
+import { invalid } from "../errors";
 import { isCoverPath } from "./content-images";
 import { hasText, sanitizeBody } from "./sanitize-body";
 import type { ArticleText } from "./seed/types";
@@ -43,7 +44,7 @@ const CONTROL = /[\p{Cc}\p{Cf}]/u;
 export function parseArticleInput(raw: unknown): ArticleInput {
   const body = asObject(raw, "body");
   for (const key of Object.keys(body)) {
-    if (!KEYS.has(key)) throw invalid(`"${key}" is not allowed`);
+    if (!KEYS.has(key)) throw invalidBody(key, "not-allowed", "is not allowed");
   }
   return {
     id: optional(body.id, (v) => pattern(v, "id", ARTICLE_ID_PATTERN, "a lower-case slug")),
@@ -56,24 +57,26 @@ export function parseArticleInput(raw: unknown): ArticleInput {
 }
 
 function category(value: unknown): ArticleCategory {
-  if (value === undefined) throw invalid('"category" is required');
+  if (value === undefined) throw invalidBody("category", "required", "is required");
   const found = ARTICLE_CATEGORIES.find((c) => c === value);
   if (found === undefined)
-    throw invalid(`"category" must be one of ${ARTICLE_CATEGORIES.join(", ")}`);
+    throw invalidBody("category", "format", `must be one of ${ARTICLE_CATEGORIES.join(", ")}`);
   return found;
 }
 
 function cover(value: unknown): string {
   if (typeof value !== "string" || !isCoverPath(value)) {
-    throw invalid('"cover" must be null or "/content/<file>.svg|png|jpg|webp"');
+    throw invalidBody("cover", "format", 'must be null or "/content/<file>.svg|png|jpg|webp"');
   }
   return value;
 }
 
 function publishedAt(value: unknown): string {
   if (typeof value !== "string" || !ISO_WITH_OFFSET.test(value) || isNaN(Date.parse(value))) {
-    throw invalid(
-      '"publishedAt" must be an ISO-8601 time with an offset, like 2025-01-31T09:00:00Z',
+    throw invalidBody(
+      "publishedAt",
+      "format",
+      "must be an ISO-8601 time with an offset, like 2025-01-31T09:00:00Z",
     );
   }
   return new Date(value).toISOString();
@@ -81,55 +84,70 @@ function publishedAt(value: unknown): string {
 
 function sort(value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || Math.abs(value) > 1_000_000) {
-    throw invalid('"sort" must be an integer from -1000000 to 1000000');
+    throw invalidBody("sort", "format", "must be an integer from -1000000 to 1000000");
   }
   return value;
 }
 
 function texts(value: unknown): ArticleInput["texts"] {
-  if (value === undefined) throw invalid('"texts" is required');
+  if (value === undefined) throw invalidBody("texts", "required", "is required");
   const object = asObject(value, "texts");
   const out: Partial<Record<Lang, ArticleText>> = {};
   for (const [lang, text] of Object.entries(object)) {
     if (!isLang(lang)) {
-      throw invalid(`"texts.${lang}" is not allowed; languages are ${LANGS.join(", ")}`);
+      throw invalidBody(
+        `texts.${lang}`,
+        "not-allowed",
+        `is not allowed; languages are ${LANGS.join(", ")}`,
+      );
     }
     out[lang] = articleText(text, `texts.${lang}`);
   }
   const { en } = out;
-  if (en === undefined) throw invalid('"texts.en" is required (English is the fallback)');
+  if (en === undefined)
+    throw invalidBody("texts.en", "required", "is required (English is the fallback)");
   return { ...out, en };
 }
 
 function articleText(value: unknown, field: string): ArticleText {
   const text = asObject(value, field);
   for (const key of Object.keys(text)) {
-    if (!TEXT_KEYS.has(key)) throw invalid(`"${field}.${key}" is not allowed`);
+    if (!TEXT_KEYS.has(key)) throw invalidBody(`${field}.${key}`, "not-allowed", "is not allowed");
   }
   const title = line(text.title, `${field}.title`, 1, ARTICLE_LIMITS.titleMaxLength);
   const summary = line(text.summary, `${field}.summary`, 0, ARTICLE_LIMITS.summaryMaxLength);
-  if (typeof text.body !== "string") throw invalid(`"${field}.body" must be an HTML string`);
+  if (typeof text.body !== "string")
+    throw invalidBody(`${field}.body`, "format", "must be an HTML string");
   const body = sanitizeBody(text.body);
   if (!hasText(body)) {
-    throw invalid(`"${field}.body" has no text left after removing what is not allowed`);
+    throw invalidBody(
+      `${field}.body`,
+      "format",
+      "has no text left after removing what is not allowed",
+    );
   }
   if (body.length > ARTICLE_LIMITS.bodyMaxLength) {
-    throw invalid(`"${field}.body" must be at most ${ARTICLE_LIMITS.bodyMaxLength} characters`);
+    throw invalidBody(
+      `${field}.body`,
+      "length",
+      `must be at most ${ARTICLE_LIMITS.bodyMaxLength} characters`,
+    );
   }
   return { title, summary, body };
 }
 
 function line(value: unknown, field: string, min: number, max: number): string {
-  if (value === undefined) throw invalid(`"${field}" is required`);
+  if (value === undefined) throw invalidBody(field, "required", "is required");
   const text = typeof value === "string" ? value.trim() : null;
   if (text === null || text.length < min || text.length > max || CONTROL.test(text)) {
-    throw invalid(`"${field}" must be ${min} to ${max} characters on one line`);
+    throw invalidBody(field, "length", `must be ${min} to ${max} characters on one line`);
   }
   return text;
 }
 
 function pattern(value: unknown, field: string, re: RegExp, what: string): string {
-  if (typeof value !== "string" || !re.test(value)) throw invalid(`"${field}" must be ${what}`);
+  if (typeof value !== "string" || !re.test(value))
+    throw invalidBody(field, "format", `must be ${what}`);
   return value;
 }
 
@@ -140,13 +158,13 @@ function optional<T>(value: unknown, parse: (value: unknown) => T): T | null {
 
 function asObject(value: unknown, field: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw invalid(
-      field === "body" ? "the body must be a JSON object" : `"${field}" must be an object`,
-    );
+    throw field === "body"
+      ? invalid("body", "format", "Invalid body: the body must be a JSON object")
+      : invalidBody(field, "format", "must be an object");
   }
   return value as Record<string, unknown>;
 }
 
-function invalid(detail: string): ApiError {
-  return new ApiError(400, "VALIDATION", `Invalid body: ${detail}`);
+function invalidBody(field: string, rule: ValidationRule, detail: string) {
+  return invalid(field, rule, `Invalid body: "${field}" ${detail}`);
 }

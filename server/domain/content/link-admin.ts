@@ -10,7 +10,7 @@ import {
   editLinkRows,
   type AdminLinkRow,
 } from "../../db/repositories/content-repository";
-import { ApiError } from "../../plugins/envelope";
+import { invalid, refusal } from "../errors";
 import type { OperatorActor } from "../operators/operator-actor";
 
 export interface AdminLink {
@@ -38,33 +38,42 @@ export interface LinkEdit {
 const URL_PATTERN = /^(https:\/\/[^\s]+|mailto:[^\s]+|\/[^\s]*)$/;
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-/** Checks an edit's fields; 400 VALIDATION naming the first bad one. */
+/** Checks an edit's fields; a VALIDATION refusal naming the first bad one. */
 export function parseLinkEdit(raw: unknown): LinkEdit {
-  const bad = (message: string) => new ApiError(400, "VALIDATION", message);
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw bad("The body must be an object with url, title, lang or frameable.");
+    throw invalid(
+      "body",
+      "format",
+      "The body must be an object with url, title, lang or frameable.",
+    );
   }
   const body = raw as Record<string, unknown>;
   const unknown = Object.keys(body).filter(
     (k) => !["url", "title", "lang", "frameable"].includes(k),
   );
-  if (unknown.length > 0) throw bad(`Unknown field "${unknown[0]}".`);
+  if (unknown.length > 0)
+    throw invalid(unknown[0] ?? "", "not-allowed", `Unknown field "${unknown[0]}".`);
   const { url = null, title = null, lang = "en", frameable = null } = body;
   if (url !== null && (typeof url !== "string" || url.length > 2000 || !URL_PATTERN.test(url))) {
-    throw bad('"url" must be an https:// URL, a mailto: address or an in-app path (≤ 2000).');
+    throw invalid(
+      "url",
+      "format",
+      '"url" must be an https:// URL, a mailto: address or an in-app path (≤ 2000).',
+    );
   }
   if (
     title !== null &&
     (typeof title !== "string" || title.trim().length === 0 || title.trim().length > 200)
   ) {
-    throw bad('"title" must be 1 to 200 characters.');
+    throw invalid("title", "length", '"title" must be 1 to 200 characters.', 200);
   }
-  if (!isLang(lang)) throw bad('"lang" must be one of the app\'s languages (en, de, …).');
+  if (!isLang(lang))
+    throw invalid("lang", "format", '"lang" must be one of the app\'s languages (en, de, …).');
   if (frameable !== null && typeof frameable !== "boolean") {
-    throw bad('"frameable" must be true or false.');
+    throw invalid("frameable", "format", '"frameable" must be true or false.');
   }
   if (url === null && title === null && frameable === null) {
-    throw bad("Nothing to change: give url, title or frameable.");
+    throw invalid("body", "required", "Nothing to change: give url, title or frameable.");
   }
   return { url, title: title === null ? null : title.trim(), lang, frameable };
 }
@@ -79,12 +88,12 @@ export async function editLink(
   id: string,
   raw: unknown,
 ): Promise<AdminLink> {
-  if (!ID_PATTERN.test(id)) throw new ApiError(404, "NOT_FOUND", `No link "${id}".`);
+  if (!ID_PATTERN.test(id)) throw refusal("NOT_FOUND", `No link "${id}".`);
   const edit = parseLinkEdit(raw);
   return db.transaction(async (tx) => {
     const before = groupLinks(await allLinkRows(tx, id))[0];
     if (before === undefined || !(await editLinkRows(tx, id, edit))) {
-      throw new ApiError(404, "NOT_FOUND", `No link "${id}".`);
+      throw refusal("NOT_FOUND", `No link "${id}".`);
     }
     await appendAudit(tx, {
       actorId: actor.id,

@@ -21,7 +21,7 @@ import {
   settingsFor,
   type ArticleListRow,
 } from "../../db/repositories/content-repository";
-import { ApiError } from "../../plugins/envelope";
+import { refusal } from "../errors";
 import { decodeArticleCursor, encodeArticleCursor } from "./article-cursor";
 
 export interface SiteFacts {
@@ -84,7 +84,7 @@ const ARTICLE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export async function readArticle(db: Queryable, id: string, lang: Lang): Promise<Article> {
   const row = ARTICLE_ID.test(id) ? await findArticle(db, id, lang) : null;
-  if (row === null) throw new ApiError(404, "NOT_FOUND", "No such article");
+  if (row === null) throw refusal("NOT_FOUND", "No such article");
   return { ...toArticleItem(row), body: row.body };
 }
 

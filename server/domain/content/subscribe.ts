@@ -5,7 +5,7 @@ import type { Lang } from "../../../protocol/content";
 import { INVALID_EMAIL_MESSAGE, normaliseEmail } from "../../../protocol/email";
 import type { Db } from "../../db/db";
 import { insertSubscription } from "../../db/repositories/subscription-repository";
-import { ApiError } from "../../plugins/envelope";
+import { invalid } from "../errors";
 import { PUBLIC_SCOPE, userScope, withIdempotency } from "../idempotency/with-idempotency";
 
 export const SUBSCRIBE_ROUTE = "POST /system/subscribe";
@@ -20,7 +20,7 @@ export interface SubscribeCommand {
 
 export async function subscribe(db: Db, command: SubscribeCommand): Promise<null> {
   const email = normaliseEmail(command.email);
-  if (email === null) throw new ApiError(400, "VALIDATION", INVALID_EMAIL_MESSAGE);
+  if (email === null) throw invalid("email", "format", INVALID_EMAIL_MESSAGE);
   const { userId, lang } = command;
   const answer = await withIdempotency(
     db,

@@ -2,7 +2,7 @@
 // same key + different body → 409 IDEMPOTENCY_MISMATCH. The work and the stored answer share one
 // transaction, so an answer is stored exactly when the work committed, and concurrent requests
 // with one key end with a single execution (the others wait on the key's row, then replay).
-// Failures (a thrown ApiError or fault) roll everything back and store nothing: a retry runs again.
+// Failures (a thrown refusal or fault) roll everything back and store nothing: a retry runs again.
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../../db/db";
 import {
@@ -10,7 +10,7 @@ import {
   findIdempotentAnswer,
   storeIdempotentAnswer,
 } from "../../db/repositories/idempotency-repository";
-import { ApiError } from "../../plugins/envelope";
+import { refusal } from "../errors";
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
@@ -57,8 +57,7 @@ export async function withIdempotency<T>(
       const stored = await findIdempotentAnswer(tx, id);
       if (stored === null) throw new Error("idempotency key neither claimable nor stored");
       if (stored.request_hash !== hash) {
-        throw new ApiError(
-          409,
+        throw refusal(
           "IDEMPOTENCY_MISMATCH",
           "This Idempotency-Key was already used with a different request",
         );

@@ -8,6 +8,7 @@ import {
   type IdentityInput,
   type IdentityView,
 } from "../../../protocol/identity";
+import type { ValidationRule } from "../../../protocol/refusals";
 import type { Db } from "../../db/db";
 import {
   insertSubmission,
@@ -17,7 +18,7 @@ import {
 } from "../../db/repositories/identity-repository";
 import { findUpload } from "../../db/repositories/upload-repository";
 import { lockUserRow } from "../../db/repositories/user-row-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, invalid, refusal } from "../errors";
 import { isUploadId } from "../uploads/upload-files";
 import { toIdentityView } from "./identity-view";
 import { recordIdentity, recordProfile } from "../sync/change-log";
@@ -37,8 +38,7 @@ export async function submitIdentity(
       const earlier = await submissionByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier !== null) {
         if (earlier.request_hash === requestHash) return earlier;
-        throw new ApiError(
-          409,
+        throw refusal(
           "IDEMPOTENCY_MISMATCH",
           "This Idempotency-Key was already used for a different submission",
         );
@@ -47,18 +47,17 @@ export async function submitIdentity(
     const latest = await latestSubmission(tx, userId);
     if (latest?.status === IDENTITY_STATUS.underReview) {
       if (sameSubmission(latest, input)) return latest;
-      throw new ApiError(
-        409,
-        "CONFLICT",
+      throw conflict(
+        "identity-under-review",
         "Your identity verification is already under review; wait for the decision before submitting again",
       );
     }
     if (latest?.status === IDENTITY_STATUS.passed) {
-      throw new ApiError(409, "CONFLICT", "Your identity is already verified");
+      throw conflict("identity-verified", "Your identity is already verified");
     }
     const photo = isUploadId(input.photo) ? await findUpload(tx, input.photo) : null;
     if (photo === null || photo.user_id !== userId || photo.purpose !== "identity") {
-      throw invalid('"photo" must be the id of an identity photo you uploaded');
+      throw invalidBody("photo", "format", "must be the id of an identity photo you uploaded");
     }
     const inserted = await insertSubmission(tx, {
       userId,
@@ -83,15 +82,26 @@ function normalise(input: IdentityInput): IdentityInput {
   const idNumber = input.idNumber.trim();
   // Control characters (new lines, NUL, bidi overrides) have no place in a name on a document.
   if (name.length === 0 || /[\p{Cc}\p{Cf}]/u.test(name)) {
-    throw invalid('"name" must be the name on the document, without control characters');
+    throw invalidBody(
+      "name",
+      "format",
+      "must be the name on the document, without control characters",
+    );
   }
   if (name.length > IDENTITY_LIMITS.nameMaxLength) {
-    throw invalid(`"name" must be at most ${IDENTITY_LIMITS.nameMaxLength} characters`);
+    throw invalidBody(
+      "name",
+      "length",
+      `must be at most ${IDENTITY_LIMITS.nameMaxLength} characters`,
+      IDENTITY_LIMITS.nameMaxLength,
+    );
   }
   const { idNumberMinLength: min, idNumberMaxLength: max } = IDENTITY_LIMITS;
   if (!/^[A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?$/.test(idNumber) || idNumber.length < min) {
-    throw invalid(
-      `"idNumber" must be ${min} to ${max} letters or digits (spaces and hyphens inside allowed)`,
+    throw invalidBody(
+      "idNumber",
+      "format",
+      `must be ${min} to ${max} letters or digits (spaces and hyphens inside allowed)`,
     );
   }
   return { ...input, name, idNumber: idNumber.toUpperCase(), photo: input.photo.toLowerCase() };
@@ -111,6 +121,6 @@ function hashInput(input: IdentityInput): string {
   return createHash("sha256").update(canonical, "utf8").digest("hex");
 }
 
-function invalid(detail: string): ApiError {
-  return new ApiError(400, "VALIDATION", `Invalid body: ${detail}`);
+function invalidBody(field: string, rule: ValidationRule, detail: string, limit?: number) {
+  return invalid(field, rule, `Invalid body: "${field}" ${detail}`, limit);
 }

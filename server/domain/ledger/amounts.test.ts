@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError } from "../errors";
 import { formatAmount, mulDivDown, mulDivUp, parseAmount } from "./amounts";
 
 const reject = (value: unknown, scale = 6) => {
   try {
     parseAmount(value, scale, "amount");
   } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).statusCode).toBe(400);
-    expect((err as ApiError).code).toBe("VALIDATION");
-    expect((err as ApiError).message).toContain('"amount"');
-    return (err as ApiError).message;
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).code).toBe("VALIDATION");
+    expect((err as DomainError).params).toMatchObject({ field: "amount" });
+    expect((err as DomainError).message).toContain('"amount"');
+    return (err as DomainError).message;
   }
   throw new Error(`accepted ${String(value)}`);
 };

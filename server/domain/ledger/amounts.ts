@@ -1,6 +1,6 @@
 // Money amounts: integers (bigint) in the asset's smallest unit inside the server, decimal strings
 // on the wire. Conversion is pure string arithmetic — a JS number never holds money (DESIGN §5).
-import { ApiError } from "../../plugins/envelope";
+import { invalid } from "../errors";
 
 /** Unsigned decimal as a client may send it: digits, optionally a point and more digits. */
 const DECIMAL = /^(\d{1,30})(?:\.(\d+))?$/;
@@ -12,30 +12,31 @@ const DECIMAL = /^(\d{1,30})(?:\.(\d+))?$/;
  */
 export function parseAmount(value: unknown, scale: number, field: string): bigint {
   if (value === undefined || value === null || value === "") {
-    throw new ApiError(400, "VALIDATION", `Invalid body: "${field}" is required`);
+    throw invalid(field, "required", `Invalid body: "${field}" is required`);
   }
   if (typeof value !== "string") {
     // A JSON number has already been through a float; money travels as a decimal string.
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      field,
+      "format",
       `Invalid body: "${field}" must be a decimal string such as "100.5"`,
     );
   }
   const match = DECIMAL.exec(value);
   if (!match) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      field,
+      "format",
       `Invalid body: "${field}" must be a positive decimal number such as "100.5"`,
     );
   }
   const frac = match[2] ?? "";
   if (frac.length > scale) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      field,
+      "decimals",
       `Invalid body: "${field}" has more than ${scale} decimal places`,
+      scale,
     );
   }
   return BigInt(match[1] + frac.padEnd(scale, "0"));

@@ -1,20 +1,22 @@
-// Client-visible ledger failures. Each is thrown before anything is written, so the posting's
+// Client-visible ledger refusals. Each is thrown before anything is written, so the posting's
 // transaction rolls back with nothing changed.
 import { SEED_MESSAGES } from "../../../protocol/envelope";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError } from "../errors";
 
-/** 422 INSUFFICIENT_BALANCE with the seed's message (API.md). */
-export class InsufficientBalanceError extends ApiError {
-  constructor() {
-    super(422, "INSUFFICIENT_BALANCE", SEED_MESSAGES.insufficientBalance);
-    this.name = "InsufficientBalanceError";
+/** INSUFFICIENT_BALANCE with the seed's message (API.md); params in the asset's decimals. */
+export class InsufficientBalanceError extends DomainError<"INSUFFICIENT_BALANCE"> {
+  override name = "InsufficientBalanceError";
+
+  constructor(params: { asset: string; available: string; needed: string }) {
+    super("INSUFFICIENT_BALANCE", params, SEED_MESSAGES.insufficientBalance);
   }
 }
 
 /** A deduct or return of a reservation that already ended (each ends exactly once). */
-export class ReservationEndedError extends ApiError {
+export class ReservationEndedError extends DomainError<"CONFLICT"> {
+  override name = "ReservationEndedError";
+
   constructor(id: string) {
-    super(409, "CONFLICT", `Reservation ${id} has already ended`);
-    this.name = "ReservationEndedError";
+    super("CONFLICT", { conflict: "reservation-ended" }, `Reservation ${id} has already ended`);
   }
 }

@@ -9,7 +9,7 @@ import type { BillType } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import type { SystemAccount } from "../../db/repositories/ledger-account-repository";
 import { findReservation } from "../../db/repositories/ledger-posting-repository";
-import { ApiError } from "../../plugins/envelope";
+import { invalid, refusal } from "../errors";
 import { ReservationEndedError } from "./ledger-errors";
 import { postTransaction, type Leg, type Posted } from "./post-transaction";
 
@@ -146,13 +146,13 @@ function bill(type: BillType, op: Common): Leg["bill"] {
 
 function positive(amount: bigint): void {
   if (amount <= 0n)
-    throw new ApiError(400, "VALIDATION", 'Invalid body: "amount" must be greater than 0');
+    throw invalid("amount", "positive", 'Invalid body: "amount" must be greater than 0');
 }
 
 /** A reservation's fixed facts; whether it is still open is re-checked under the account lock. */
 async function openReservationOf(tx: Queryable, id: string) {
   const row = await findReservation(tx, id);
-  if (row === null) throw new ApiError(404, "NOT_FOUND", `No reservation ${id}`);
+  if (row === null) throw refusal("NOT_FOUND", `No reservation ${id}`);
   if (row.outcome !== null) throw new ReservationEndedError(id);
   return { id: row.id, amount: BigInt(row.amount), userId: row.user_id, asset: row.asset };
 }

@@ -18,6 +18,7 @@ import {
 import { reservationHasEnded } from "../../db/repositories/ledger-posting-repository";
 import { writePosting, type PostingWrite } from "../../db/repositories/ledger-write-repository";
 import { startChangeLog } from "../sync/baseline";
+import { formatAmount } from "./amounts";
 import { toBill } from "./bill-view";
 import { InsufficientBalanceError, ReservationEndedError } from "./ledger-errors";
 
@@ -212,7 +213,14 @@ function nextBalances(
   for (const [id, b] of next) {
     const row = locked.get(id);
     if (row?.user_id == null) continue;
-    if (b.available < 0n) throw new InsufficientBalanceError();
+    if (b.available < 0n && row !== undefined) {
+      const available = BigInt(row.available);
+      throw new InsufficientBalanceError({
+        asset: row.asset,
+        available: formatAmount(available, row.scale),
+        needed: formatAmount(available - b.available, row.scale),
+      });
+    }
     // Frozen only ever falls by a reservation's amount; below zero is a bug, not a user error.
     if (b.frozen < 0n) throw new Error(`account ${id} would have negative frozen funds`);
   }

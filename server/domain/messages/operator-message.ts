@@ -5,7 +5,8 @@ import { MESSAGE_LIMITS, type Message } from "../../../protocol/messages";
 import type { Db } from "../../db/db";
 import { appendAudit } from "../../db/repositories/audit-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
-import { ApiError } from "../../plugins/envelope";
+import type { ValidationRule } from "../../../protocol/refusals";
+import { invalid, refusal } from "../errors";
 import type { OperatorActor } from "../operators/operator-actor";
 import { ADDRESS_PATTERN } from "../operators/user-lock";
 import { createMessage } from "./create-message";
@@ -32,7 +33,7 @@ export async function sendOperatorMessage(
   return db.transaction(async (tx) => {
     const user = await findUserByAddress(tx, address);
     // Operators have no address; only wallet users receive messages.
-    if (user === null) throw new ApiError(404, "NOT_FOUND", `No user with address ${address}`);
+    if (user === null) throw refusal("NOT_FOUND", `No user with address ${address}`);
     const message = await createMessage(tx, {
       userId: user.id,
       kind: null,
@@ -60,7 +61,7 @@ const BODY_ALLOWED = /[\n\t\u200d]/g;
 
 function normalise(input: OperatorMessageInput): OperatorMessageInput {
   if (!ADDRESS_PATTERN.test(input.address)) {
-    throw invalid('"address" must be 0x followed by 40 hex digits');
+    throw invalidBody("address", "format", "must be 0x followed by 40 hex digits");
   }
   const title = input.title.trim();
   if (
@@ -68,7 +69,12 @@ function normalise(input: OperatorMessageInput): OperatorMessageInput {
     title.length > MESSAGE_LIMITS.titleMaxLength ||
     HIDDEN_CHARS.test(title)
   ) {
-    throw invalid(`"title" must be 1 to ${MESSAGE_LIMITS.titleMaxLength} characters on one line`);
+    throw invalidBody(
+      "title",
+      "length",
+      `must be 1 to ${MESSAGE_LIMITS.titleMaxLength} characters on one line`,
+      MESSAGE_LIMITS.titleMaxLength,
+    );
   }
   const body = input.body.replace(/\r\n?/g, "\n").trim();
   if (
@@ -76,13 +82,16 @@ function normalise(input: OperatorMessageInput): OperatorMessageInput {
     body.length > MESSAGE_LIMITS.bodyMaxLength ||
     HIDDEN_CHARS.test(body.replace(BODY_ALLOWED, ""))
   ) {
-    throw invalid(
-      `"body" must be 1 to ${MESSAGE_LIMITS.bodyMaxLength} characters of plain text (line breaks allowed)`,
+    throw invalidBody(
+      "body",
+      "length",
+      `must be 1 to ${MESSAGE_LIMITS.bodyMaxLength} characters of plain text (line breaks allowed)`,
+      MESSAGE_LIMITS.bodyMaxLength,
     );
   }
   return { address: input.address.toLowerCase(), title, body };
 }
 
-function invalid(detail: string): ApiError {
-  return new ApiError(400, "VALIDATION", `Invalid body: ${detail}`);
+function invalidBody(field: string, rule: ValidationRule, detail: string, limit?: number) {
+  return invalid(field, rule, `Invalid body: "${field}" ${detail}`, limit);
 }

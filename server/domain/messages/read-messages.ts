@@ -10,7 +10,7 @@ import {
   markMessageRead,
   type MessageRow,
 } from "../../db/repositories/message-repository";
-import { ApiError } from "../../plugins/envelope";
+import { refusal } from "../errors";
 import { toPage } from "../operators/list-page";
 import { recordPut } from "../sync/change-log";
 import { toMessage, toMessageItem } from "./message-view";
@@ -43,7 +43,7 @@ async function markRead(db: Db, userId: string, id: string): Promise<MessageRow>
       return changed;
     }
     const existing = await findMessage(tx, userId, id);
-    if (existing === null) throw new ApiError(404, "NOT_FOUND", "No such message");
+    if (existing === null) throw refusal("NOT_FOUND", "No such message");
     return existing;
   });
 }

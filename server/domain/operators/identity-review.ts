@@ -13,7 +13,8 @@ import {
   listSubmissions,
   type IdentityReviewRow,
 } from "../../db/repositories/identity-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, refusal } from "../errors";
+import { rejectionReason } from "./rejection-reason";
 import { sendSystemMessage } from "../messages/system-messages";
 import { recordIdentity, recordProfile } from "../sync/change-log";
 import { toPage } from "./list-page";
@@ -54,14 +55,7 @@ export async function rejectIdentity(
   id: string,
   reason: string,
 ): Promise<AdminIdentityItem> {
-  const trimmed = reason.trim();
-  if (trimmed.length === 0 || trimmed.length > IDENTITY_LIMITS.reasonMaxLength) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      `Invalid body: "reason" must be 1 to ${IDENTITY_LIMITS.reasonMaxLength} characters; the user reads it`,
-    );
-  }
+  const trimmed = rejectionReason(reason, IDENTITY_LIMITS.reasonMaxLength);
   return decide(db, actor, id, 2, trimmed);
 }
 
@@ -76,10 +70,9 @@ async function decide(
     const decided = await decideSubmission(tx, { id, status, reason, reviewerId: actor.id });
     if (decided === null) {
       const existing = await findSubmission(tx, id);
-      if (existing === null) throw new ApiError(404, "NOT_FOUND", "No such identity submission");
-      throw new ApiError(
-        409,
-        "CONFLICT",
+      if (existing === null) throw refusal("NOT_FOUND", "No such identity submission");
+      throw conflict(
+        "already-decided",
         `This submission was already ${existing.status === 1 ? "approved" : "rejected"}; only one under review can be decided`,
       );
     }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/db";
 import { appendAudit } from "../../db/repositories/audit-repository";
 import { setLocked } from "../../db/repositories/user-repository";
 import { lockUserByAddress } from "../../db/repositories/user-row-repository";
-import { ApiError } from "../../plugins/envelope";
+import { invalid, refusal } from "../errors";
 import { recordProfile } from "../sync/change-log";
 import type { OperatorActor } from "./operator-actor";
 
@@ -19,12 +19,12 @@ export async function setUserLocked(
   locked: boolean,
 ): Promise<UserLockView> {
   if (!ADDRESS_PATTERN.test(address)) {
-    throw new ApiError(400, "VALIDATION", "An address is 0x followed by 40 hex digits");
+    throw invalid("address", "format", "An address is 0x followed by 40 hex digits");
   }
   const normalised = address.toLowerCase();
   return db.transaction(async (tx) => {
     const user = await lockUserByAddress(tx, normalised);
-    if (user === null) throw new ApiError(404, "NOT_FOUND", `No user with address ${normalised}`);
+    if (user === null) throw refusal("NOT_FOUND", `No user with address ${normalised}`);
     const changed = user.locked !== locked;
     if (changed) {
       await setLocked(tx, user.id, locked);

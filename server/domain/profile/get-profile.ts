@@ -4,13 +4,13 @@ import type { Profile } from "../../../protocol/account";
 import type { Queryable } from "../../db/db";
 import { latestIdentityStatus } from "../../db/repositories/identity-repository";
 import { findUserById } from "../../db/repositories/user-repository";
-import { ApiError } from "../../plugins/envelope";
+import { refusal } from "../errors";
 import { creditLevel } from "./credit-level";
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile> {
   const user = await findUserById(db, userId);
   // Users are never deleted while a session points at them; this is only a guard.
-  if (user === null) throw new ApiError(404, "NOT_FOUND", "No such user");
+  if (user === null) throw refusal("NOT_FOUND", "No such user");
   const verified = await latestIdentityStatus(db, userId);
   // The weighted score is computed by the score issue; until then every account has 0.
   const weightedScore = 0;

@@ -18,7 +18,7 @@ import {
   uploadUsageSince,
 } from "../../db/repositories/upload-repository";
 import { lockUserRow } from "../../db/repositories/user-row-repository";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError, refusal } from "../errors";
 import { readImageHeader } from "./image-header";
 import { ImageRejectedError, reencodeImage } from "./image-reencode";
 import { isUploadId, type UploadFiles } from "./upload-files";
@@ -41,8 +41,7 @@ export async function storeUpload(
 
   const header = readImageHeader(input.bytes);
   if (header === null) {
-    throw new ApiError(
-      415,
+    throw refusal(
       "UNSUPPORTED_MEDIA_TYPE",
       "Only JPEG, PNG and WebP images are accepted; the file is not one of them",
     );
@@ -97,7 +96,7 @@ export async function openUpload(
   id: string,
   reader: UploadReader,
 ): Promise<StoredUpload> {
-  const notFound = new ApiError(404, "NOT_FOUND", "No such upload");
+  const notFound = refusal("NOT_FOUND", "No such upload");
   if (!isUploadId(id)) throw notFound;
   const row = await findUpload(db, id);
   if (row === null || (row.user_id !== reader.id && reader.role !== "operator")) throw notFound;
@@ -109,19 +108,20 @@ export async function openUpload(
 function assertWithinQuota(usage: { count: number; bytes: number }, adding: number): void {
   if (usage.count < UPLOAD_DAILY_COUNT && usage.bytes + adding <= UPLOAD_DAILY_BYTES) return;
   const megabytes = Math.round(UPLOAD_DAILY_BYTES / (1024 * 1024));
-  throw new ApiError(
-    429,
+  throw new DomainError(
     "QUOTA_EXCEEDED",
+    { count: UPLOAD_DAILY_COUNT, megabytes },
     `Daily upload limit reached: at most ${UPLOAD_DAILY_COUNT} images or ${megabytes} MB in 24 hours. ` +
       "Try again later.",
   );
 }
 
-function tooManyPixels(): ApiError {
-  return new ApiError(
-    422,
+function tooManyPixels(): DomainError {
+  const megapixels = UPLOAD_MAX_PIXELS / 1_000_000;
+  return new DomainError(
     "IMAGE_TOO_LARGE",
-    `The image has too many pixels: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`,
+    { megapixels },
+    `The image has too many pixels: at most ${megapixels} megapixels`,
   );
 }
 
@@ -131,6 +131,6 @@ async function reencode(bytes: Buffer, mime: UploadMime) {
   } catch (err) {
     if (!(err instanceof ImageRejectedError)) throw err;
     if (err.reason === "too-large") throw tooManyPixels();
-    throw new ApiError(422, "INVALID_IMAGE", "The image could not be read; it may be damaged");
+    throw refusal("INVALID_IMAGE", "The image could not be read; it may be damaged");
   }
 }

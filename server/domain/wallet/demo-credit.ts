@@ -4,7 +4,7 @@
 import { DEMO_CREDIT_MAX, type Bill } from "../../../protocol/ledger";
 import type { QuantaMode } from "../../../protocol/health";
 import type { Db } from "../../db/db";
-import { ApiError } from "../../plugins/envelope";
+import { invalid, refusal } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatAmount, parseAmount } from "../ledger/amounts";
 import { ASSET_SCALES } from "../ledger/assets";
@@ -23,17 +23,18 @@ export interface DemoCreditCommand {
 
 export async function demoCredit(db: Db, command: DemoCreditCommand): Promise<Bill> {
   if (command.mode !== "demo") {
-    throw new ApiError(403, "DEMO_ONLY", "Demo funds exist only on a demo server");
+    throw refusal("DEMO_ONLY", "Demo funds exist only on a demo server");
   }
   const units = parseAmount(command.amount, SCALE, "amount");
   if (units === 0n) {
-    throw new ApiError(400, "VALIDATION", 'Invalid body: "amount" must be greater than 0');
+    throw invalid("amount", "positive", 'Invalid body: "amount" must be greater than 0');
   }
   if (units > MAX_UNITS) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      "amount",
+      "at-most",
       `Invalid body: "amount" must be at most ${DEMO_CREDIT_MAX} per request`,
+      DEMO_CREDIT_MAX,
     );
   }
   const { userId } = command;

@@ -4,13 +4,13 @@
 import { DEPOSIT_MIN_AMOUNT, type DepositInfo } from "../../../protocol/chain";
 import type { QuantaMode } from "../../../protocol/health";
 import type { ChainEndpoint } from "../../chain/chain-endpoint";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError } from "../errors";
 
 export function depositInfo(mode: QuantaMode, chain: ChainEndpoint | undefined): DepositInfo {
   if (chain === undefined) {
-    throw new ApiError(
-      503,
+    throw new DomainError(
       "UNAVAILABLE",
+      { part: "chain" },
       mode === "demo"
         ? "The dev chain is not running yet; try again in a few seconds"
         : "On-chain deposits are not configured on this server",

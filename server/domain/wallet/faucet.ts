@@ -12,7 +12,7 @@ import { FAUCET_AMOUNT, FAUCET_INTERVAL_SECONDS, type FaucetAnswer } from "../..
 import type { QuantaMode } from "../../../protocol/health";
 import { FAUCET_GAS, type DevChain } from "../../chain/dev-chain";
 import type { Db } from "../../db/db";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError, invalid, refusal } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 
 export const FAUCET_ROUTE = "POST /wallet/faucet";
@@ -26,14 +26,14 @@ export class FaucetLimiter {
   readonly #last = new Map<string, number>();
   constructor(private readonly intervalMs = FAUCET_INTERVAL_SECONDS * 1000) {}
 
-  /** Claims the user's slot or throws 429; returns the undo for a send that failed. */
+  /** Claims the user's slot or refuses (RATE_LIMITED); returns the undo for a send that failed. */
   take(address: string, now = Date.now()): () => void {
     const last = this.#last.get(address);
     if (last !== undefined && now - last < this.intervalMs) {
       const wait = Math.ceil((this.intervalMs - (now - last)) / 1000);
-      throw new ApiError(
-        429,
+      throw new DomainError(
         "RATE_LIMITED",
+        { retryAfterSeconds: wait },
         `The faucet sends ${FAUCET_AMOUNT} test USDT once every ${this.intervalMs / 1000} s; try again in ${wait} s`,
       );
     }
@@ -59,16 +59,20 @@ export interface FaucetCommand {
 
 export async function faucet(db: Db, command: FaucetCommand): Promise<FaucetAnswer> {
   if (command.mode !== "demo") {
-    throw new ApiError(403, "DEMO_ONLY", "The test USDT faucet exists only on a demo server");
+    throw refusal("DEMO_ONLY", "The test USDT faucet exists only on a demo server");
   }
   const { chain, userId, address } = command;
   if (chain === undefined) {
-    throw new ApiError(503, "UNAVAILABLE", "The dev chain is not running yet; try again shortly");
+    throw new DomainError(
+      "UNAVAILABLE",
+      { part: "chain" },
+      "The dev chain is not running yet; try again shortly",
+    );
   }
   if (address === null) {
-    throw new ApiError(
-      422,
-      "VALIDATION",
+    throw invalid(
+      "address",
+      "wallet-required",
       "This account has no wallet address to send test USDT to; sign in with a wallet",
     );
   }

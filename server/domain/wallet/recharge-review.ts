@@ -24,7 +24,8 @@ import {
   type RechargeRow,
   type RechargeWithUserRow,
 } from "../../db/repositories/recharge-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, refusal, type DomainError } from "../errors";
+import { rejectionReason } from "../operators/rejection-reason";
 import { toPage } from "../operators/list-page";
 import type { OperatorActor } from "../operators/operator-actor";
 import { creditRecharge, type CreditHow } from "./recharge-credit";
@@ -89,14 +90,7 @@ export async function rejectRecharge(
   id: string,
   reason: string,
 ): Promise<AdminRechargeItem> {
-  const trimmed = reason.trim();
-  if (trimmed.length === 0 || trimmed.length > WALLET_REASON_MAX_LENGTH) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      `Invalid body: "reason" must be 1 to ${WALLET_REASON_MAX_LENGTH} characters; the user reads it`,
-    );
-  }
+  const trimmed = rejectionReason(reason, WALLET_REASON_MAX_LENGTH);
   const row = await db.transaction(async (tx) => {
     const locked = assertUndecided(await lockRecharge(tx, id));
     const rejected = await markRechargeRejected(tx, { id, reason: trimmed, reviewerId: actor.id });
@@ -142,21 +136,19 @@ async function transferOf(
 }
 
 function assertUndecided(row: RechargeWithUserRow | null): RechargeWithUserRow {
-  if (row === null) throw new ApiError(404, "NOT_FOUND", "No such recharge");
+  if (row === null) throw refusal("NOT_FOUND", "No such recharge");
   if (row.status !== 0) {
-    throw new ApiError(
-      409,
-      "CONFLICT",
+    throw conflict(
+      "already-decided",
       `This recharge was already ${row.status === 1 ? "credited" : "rejected"}; only one under review can be decided`,
     );
   }
   return row;
 }
 
-function alreadyCredited(): ApiError {
-  return new ApiError(
-    409,
-    "CONFLICT",
+function alreadyCredited(): DomainError {
+  return conflict(
+    "transfer-credited",
     "The transfer in this transaction was already credited to another recharge; approving would credit it twice",
   );
 }

@@ -11,6 +11,7 @@
 // an operator, with every user's competing claim visible there.
 import { getAddress, type Address, type Hex } from "viem";
 import { DEPOSIT_MIN_AMOUNT } from "../../../protocol/chain";
+import { SEED_MESSAGES } from "../../../protocol/envelope";
 import type { Recharge, RechargeVerification } from "../../../protocol/wallet";
 import type { ChainEndpoint } from "../../chain/chain-endpoint";
 import { verifyDeposit, type DepositVerification } from "../../chain/verify-deposit";
@@ -23,7 +24,7 @@ import {
 } from "../../db/repositories/recharge-repository";
 import { findUpload } from "../../db/repositories/upload-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, DomainError, invalid } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatAmount, parseAmount } from "../ledger/amounts";
 import { ASSET_SCALES } from "../ledger/assets";
@@ -80,7 +81,7 @@ export async function submitRecharge(db: Db, command: RechargeCommand): Promise<
 type ChainAnswer =
   | { verification: DepositVerification; chainId: number }
   | { manual: string }
-  | { refused: ApiError }
+  | { refused: DomainError }
   /** The deposit watcher credited this very transfer to the user already: that is the answer. */
   | { credited: RechargeRow };
 
@@ -117,7 +118,13 @@ async function askChain(
       return { verification, chainId: chain.chainId };
     case "no-transfer":
     case "reverted":
-      return { refused: new ApiError(422, "TRANSFER_MISMATCH", verification.reason) };
+      return {
+        refused: new DomainError(
+          "TRANSFER_MISMATCH",
+          { reason: verification.code },
+          verification.reason,
+        ),
+      };
     case "already-credited": {
       const mine = await creditedRechargeOfUser(db, {
         chainId: chain.chainId,
@@ -126,7 +133,7 @@ async function askChain(
         amount: input.amount,
       });
       if (mine !== null) return { credited: mine };
-      return { refused: new ApiError(409, "CONFLICT", verification.reason) };
+      return { refused: conflict("transfer-credited", verification.reason) };
     }
     case "other-sender":
       return otherSender(db, verification.from, verification.credited === true);
@@ -141,16 +148,16 @@ async function otherSender(
 ): Promise<ChainAnswer> {
   if (from !== undefined && (await findUserByAddress(db, from)) !== null) {
     return {
-      refused: new ApiError(
-        422,
+      refused: new DomainError(
         "NOT_YOUR_TRANSFER",
+        { from },
         `This transfer was sent from ${from}, another user's wallet: only the account of the wallet that sent it is credited with it`,
       ),
     };
   }
   if (credited) {
     return {
-      refused: new ApiError(409, "CONFLICT", "This transfer was already credited to a recharge"),
+      refused: conflict("transfer-credited", "This transfer was already credited to a recharge"),
     };
   }
   return {
@@ -166,7 +173,7 @@ async function record(
 ): Promise<Recharge> {
   const voucher = await findUpload(tx, input.voucher);
   if (voucher === null || voucher.user_id !== userId || voucher.purpose !== "voucher") {
-    throw invalid('"voucher" must be the id of a voucher image you uploaded');
+    throw invalidBody("voucher", "must be the id of a voucher image you uploaded");
   }
   if (checked !== null && "refused" in checked) throw checked.refused;
   if (checked !== null && "credited" in checked) return toRecharge(checked.credited);
@@ -180,9 +187,8 @@ async function record(
     reason,
   });
   if (row === null) {
-    throw new ApiError(
-      409,
-      "CONFLICT",
+    throw conflict(
+      "tx-hash-reused",
       "You already submitted this transaction hash with another recharge",
     );
   }
@@ -195,7 +201,7 @@ async function record(
     });
     // Another claim credited this transfer between our read and now: nothing is kept.
     if (credited === "already-credited") {
-      throw new ApiError(409, "CONFLICT", "This transfer was already credited to a recharge");
+      throw conflict("transfer-credited", "This transfer was already credited to a recharge");
     }
     return toRecharge(credited);
   }
@@ -204,7 +210,7 @@ async function record(
 }
 
 function plan(
-  checked: Exclude<ChainAnswer, { refused: ApiError } | { credited: RechargeRow }> | null,
+  checked: Exclude<ChainAnswer, { refused: DomainError } | { credited: RechargeRow }> | null,
 ): {
   verification: Exclude<RechargeVerification, "verified">;
   reason: string | null;
@@ -218,18 +224,22 @@ function plan(
 
 function parseInput(body: RechargeCommand["body"]): RechargeInput {
   if (body.amount === undefined || body.amount === null || body.amount === "") {
-    throw new ApiError(400, "VALIDATION", "Please enter the amount");
+    throw invalid("amount", "required", SEED_MESSAGES.enterAmount);
   }
   const amount = parseAmount(body.amount, SCALE, "amount");
   if (amount < MIN_UNITS) {
-    throw new ApiError(422, "BELOW_MINIMUM", "Not less than the minimum amount");
+    throw new DomainError(
+      "BELOW_MINIMUM",
+      { asset: "USDT", minimum: DEPOSIT_MIN_AMOUNT },
+      SEED_MESSAGES.belowMinimum,
+    );
   }
   if (body.voucher === undefined || body.voucher === null || body.voucher === "") {
-    throw new ApiError(400, "VALIDATION", "Please upload the voucher");
+    throw invalid("voucher", "required", "Please upload the voucher");
   }
   const voucher = typeof body.voucher === "string" ? body.voucher.toLowerCase() : "";
   if (!isUploadId(voucher)) {
-    throw invalid('"voucher" must be the id of a voucher image you uploaded');
+    throw invalidBody("voucher", "must be the id of a voucher image you uploaded");
   }
   const raw = body.txHash;
   if (
@@ -238,12 +248,12 @@ function parseInput(body: RechargeCommand["body"]): RechargeInput {
     raw !== "" &&
     (typeof raw !== "string" || !TX_HASH.test(raw))
   ) {
-    throw invalid('"txHash" must be a transaction hash: 0x and 64 hex digits');
+    throw invalidBody("txHash", "must be a transaction hash: 0x and 64 hex digits");
   }
   const txHash = typeof raw === "string" && raw !== "" ? (raw.toLowerCase() as Hex) : null;
   return { amount, voucher, txHash };
 }
 
-function invalid(detail: string): ApiError {
-  return new ApiError(400, "VALIDATION", `Invalid body: ${detail}`);
+function invalidBody(field: string, detail: string): DomainError {
+  return invalid(field, "format", `Invalid body: "${field}" ${detail}`);
 }

@@ -6,6 +6,7 @@
 import { getAddress, isAddressEqual, zeroAddress, type Address } from "viem";
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import type { ListPage } from "../../../protocol/list";
+import type { RefusalParams } from "../../../protocol/refusals";
 import {
   WITHDRAW_FEE,
   WITHDRAW_IDENTITY_RULE,
@@ -22,7 +23,7 @@ import {
   listUserWithdrawals,
   nextWithdrawalId,
 } from "../../db/repositories/withdrawal-repository";
-import { ApiError } from "../../plugins/envelope";
+import { DomainError, invalid, refusal } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatAmount, parseAmount } from "../ledger/amounts";
 import { ASSET_SCALES } from "../ledger/assets";
@@ -129,20 +130,27 @@ async function checkIdentityRule(
 ): Promise<void> {
   if (ownAddress !== null && ownAddress.toLowerCase() === to.toLowerCase()) return;
   if ((await latestIdentityStatus(db, userId)) === 1) return;
-  throw new ApiError(422, "IDENTITY_REQUIRED", WITHDRAW_IDENTITY_RULE);
+  throw refusal("IDENTITY_REQUIRED", WITHDRAW_IDENTITY_RULE);
 }
 
 function withdrawalAmount(value: unknown): bigint {
   if (value === undefined || value === null || value === "") {
-    throw new ApiError(400, "VALIDATION", SEED_MESSAGES.enterAmount);
+    throw invalid("amount", "required", SEED_MESSAGES.enterAmount);
   }
   const units = parseAmount(value, SCALE, "amount");
-  if (units < MIN_UNITS) throw new ApiError(422, "BELOW_MINIMUM", SEED_MESSAGES.belowMinimum);
+  if (units < MIN_UNITS) {
+    throw new DomainError(
+      "BELOW_MINIMUM",
+      { asset: "USDT", minimum: WITHDRAW_MIN_AMOUNT },
+      SEED_MESSAGES.belowMinimum,
+    );
+  }
   if (units > MAX_UNITS) {
-    throw new ApiError(
-      422,
-      "VALIDATION",
+    throw invalid(
+      "amount",
+      "maximum-amount",
       `Not more than the maximum amount: one withdrawal may send at most ${WITHDRAW_MAX_AMOUNT} USDT`,
+      WITHDRAW_MAX_AMOUNT,
     );
   }
   return units;
@@ -156,38 +164,47 @@ const HEX_ADDRESS = /^0x([0-9a-fA-F]{40})$/;
  */
 function destination(value: unknown): Address {
   if (value === undefined || value === null || value === "") {
-    throw new ApiError(400, "VALIDATION", "Please enter the address to withdraw to");
+    throw invalid("address", "required", "Please enter the address to withdraw to");
   }
   const hex = typeof value === "string" ? HEX_ADDRESS.exec(value)?.[1] : undefined;
   if (hex === undefined) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      "address",
+      "format",
       'Invalid body: "address" must be an Ethereum address: 0x followed by 40 hex characters',
     );
   }
   const checksummed = getAddress(`0x${hex.toLowerCase()}`);
   const uncased = hex === hex.toLowerCase() || hex === hex.toUpperCase();
   if (!uncased && checksummed !== value) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
+    throw invalid(
+      "address",
+      "checksum",
       'Invalid body: "address" fails its EIP-55 checksum; check it for a typo',
     );
   }
   return checksummed;
 }
 
+type Destination = RefusalParams<"DESTINATION_NOT_ALLOWED">["destination"];
+
 function refusePlatformDestination(address: Address, platform: PlatformDestinations): void {
-  const refuse = (why: string): never => {
-    throw new ApiError(422, "DESTINATION_NOT_ALLOWED", `You cannot withdraw to ${why}`);
+  const refuse = (destination: Destination, why: string): never => {
+    throw new DomainError(
+      "DESTINATION_NOT_ALLOWED",
+      { destination },
+      `You cannot withdraw to ${why}`,
+    );
   };
   const is = (other: Address | undefined) => other !== undefined && isAddressEqual(other, address);
-  if (is(zeroAddress)) refuse("the zero address: USDT sent there is lost for good");
+  if (is(zeroAddress)) refuse("zero-address", "the zero address: USDT sent there is lost for good");
   if (is(platform.token)) {
-    refuse("the USDT contract itself: tokens sent to it are lost for good");
+    refuse("token-contract", "the USDT contract itself: tokens sent to it are lost for good");
   }
   if (is(platform.depositAddress) || is(platform.hotWallet) || platform.others?.some(is)) {
-    refuse("the platform's own deposit or hot-wallet address: the USDT would only loop back");
+    refuse(
+      "platform",
+      "the platform's own deposit or hot-wallet address: the USDT would only loop back",
+    );
   }
 }

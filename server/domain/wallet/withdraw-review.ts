@@ -19,7 +19,8 @@ import {
   markFailed,
   type WithdrawalRow,
 } from "../../db/repositories/withdrawal-repository";
-import { ApiError } from "../../plugins/envelope";
+import { conflict, DomainError, refusal } from "../errors";
+import { rejectionReason } from "../operators/rejection-reason";
 import { returnReservation } from "../ledger/operations";
 import { toPage } from "../operators/list-page";
 import type { OperatorActor } from "../operators/operator-actor";
@@ -64,9 +65,9 @@ export async function approveWithdrawal(
 ): Promise<AdminWithdrawalItem> {
   if (!canSend) {
     // Approving now would promise a send nobody can make; the request stays under review.
-    throw new ApiError(
-      503,
+    throw new DomainError(
       "UNAVAILABLE",
+      { part: "hot-wallet" },
       "Withdrawals cannot be sent: this server has no hot wallet (HOT_WALLET_KEY) or its chain is not running yet",
     );
   }
@@ -82,14 +83,7 @@ export async function rejectWithdrawal(
   id: string,
   reason: string,
 ): Promise<AdminWithdrawalItem> {
-  const trimmed = reason.trim();
-  if (trimmed.length === 0 || trimmed.length > WALLET_REASON_MAX_LENGTH) {
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      `Invalid body: "reason" must be 1 to ${WALLET_REASON_MAX_LENGTH} characters; the user reads it`,
-    );
-  }
+  const trimmed = rejectionReason(reason, WALLET_REASON_MAX_LENGTH);
   return decide(db, id, async (tx, row) => {
     await markFailed(tx, id, trimmed, { id: actor.id });
     await returnReservation(tx, {
@@ -112,11 +106,10 @@ async function decide(
   const decided = await db.transaction(async (tx) => {
     // The row lock first (then the ledger's locks): two decisions at once end with one winner.
     const locked = await lockWithdrawal(tx, id);
-    if (locked === null) throw new ApiError(404, "NOT_FOUND", "No such withdrawal");
+    if (locked === null) throw refusal("NOT_FOUND", "No such withdrawal");
     if (locked.status !== 0) {
-      throw new ApiError(
-        409,
-        "CONFLICT",
+      throw conflict(
+        "already-decided",
         `This withdrawal was already ${locked.status === 3 ? "rejected or failed" : "approved"}; only one under review can be decided`,
       );
     }
