@@ -159,4 +159,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The domain states rules, not HTTP: refusals are DomainError (plugins/ gives them a status)
+    // and loops log through domain/logger.ts, so no web framework reaches it.
+    files: ["server/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["fastify", "@fastify/*", "fastify-*"],
+              message: "The domain knows no web framework; take what it needs as a parameter.",
+            },
+            {
+              group: ["**/plugins", "**/plugins/*"],
+              message: "The domain throws DomainError (domain/errors.ts); plugins/ maps it to HTTP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,6 @@
 // them side by side; the chain's one order is decided here, after commit, where a rollback can
 // no longer leave a hole in it. Any number of processes may run it: the chain head's row lock
 // admits one batch at a time, and each transaction leaves the queue in the batch that seals it.
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/db";
 import {
   hasUnsealed,
@@ -14,6 +13,7 @@ import {
   type SealedLink,
 } from "../../db/repositories/ledger-seal-repository";
 import { transactionHash } from "./transaction-hash";
+import type { DomainLogger } from "../logger";
 
 /** Transactions sealed per database transaction: one statement reads them, one writes. */
 export const SEAL_BATCH = 2_000;
@@ -76,7 +76,7 @@ export interface RunningSealer {
  */
 export function startLedgerSealer(
   db: Db,
-  log: Pick<FastifyBaseLogger, "error">,
+  log: Pick<DomainLogger, "error">,
   intervalMs = SEAL_INTERVAL_MS,
 ): RunningSealer {
   let stopped = false;

@@ -4,7 +4,6 @@
 // by SPOT_CHANNEL, which every committed placement, fill and cancel notifies, in this process or
 // another. A round per symbol runs at a time; a book arriving meanwhile runs one more round on the
 // newest book.
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/db";
 import {
   openSpotOrders,
@@ -18,12 +17,13 @@ import { crosses, type Side } from "./fill-math";
 import { takeSnapshot } from "./market-snapshot";
 import { fillLimitOrder } from "./settle-order";
 import { spotRules } from "./spot-config";
+import type { DomainLogger } from "../logger";
 
 export interface SpotMatcherOptions {
   db: Db;
   /** `app.market`: the matcher follows whichever feed is attached. */
   market: AttachedFeed;
-  log: Pick<FastifyBaseLogger, "error">;
+  log: Pick<DomainLogger, "error">;
   /** How often open orders are read again whatever was heard (default 30 s). */
   reconcileMs?: number;
   /**

@@ -4,12 +4,12 @@
 // (withdrawal-sender.ts). One loop runs the
 // workers' ticks one after another, never overlapping, so a slow RPC delays the next round
 // instead of stacking rounds; tests call a worker's tick() directly instead.
-import type { FastifyBaseLogger } from "fastify";
 import type { AttachedChain } from "../../chain/attached-chain";
 import type { Db } from "../../db/db";
 import { createDepositWatcher } from "./deposit-watcher";
 import { createRechargeWatcher } from "./recharge-watcher";
 import { createWithdrawalSender } from "./withdrawal-sender";
+import type { DomainLogger } from "../logger";
 
 export interface ChainWorker {
   /** Short name for logs. */
@@ -36,7 +36,7 @@ export function createWalletWorkers(db: Db, chain: AttachedChain): ChainWorker[]
 
 export function startWalletWorkers(
   workers: readonly ChainWorker[],
-  log: Pick<FastifyBaseLogger, "error">,
+  log: Pick<DomainLogger, "error">,
   intervalMs = WALLET_WORKER_INTERVAL_MS,
 ): RunningWalletWorkers {
   let stopped = false;
