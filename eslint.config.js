@@ -174,7 +174,8 @@ export default tseslint.config(
             },
             {
               group: ["**/plugins", "**/plugins/*"],
-              message: "The domain throws DomainError (domain/errors.ts); plugins/ maps it to HTTP.",
+              message:
+                "The domain throws DomainError (domain/errors.ts); plugins/ maps it to HTTP.",
             },
           ],
         },
