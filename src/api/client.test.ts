@@ -46,7 +46,9 @@ describe("API client hooks", () => {
     answer(403, { HttpStatusCode: 403, Message: "Operators only", Code: "FORBIDDEN", Data: null });
     await expect(request("GET", "admin/identity")).rejects.toBeInstanceOf(ApiError);
     expect(hooks.onLocked).not.toHaveBeenCalled();
-    expect(hooks.onError).toHaveBeenCalledWith("Operators only");
+    expect(hooks.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ code: "FORBIDDEN", message: "Operators only" }),
+    );
   });
 
   it("stays quiet for background calls, but still signs out on 401", async () => {

@@ -13,8 +13,8 @@ export interface ApiHooks {
   onUnauthorized: () => void;
   /** A 403 ACCOUNT_LOCKED: the app signs out, says the account is locked and goes to /login. */
   onLocked: () => void;
-  /** Any failed call: the app shows a 5-second error toast with this message. */
-  onError: (message: string) => void;
+  /** Any failed call: the app shows a 5-second error toast worded from the error's code and params. */
+  onError: (error: ApiError) => void;
   /** Whether a request reached the server; feeds the online state. */
   onReachability: (reached: boolean) => void;
 }
@@ -66,7 +66,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function fail(error: ApiError, quiet = false): never {
-  if (!quiet) hooks.onError(error.message);
+  if (!quiet) hooks.onError(error);
   throw error;
 }
 
@@ -98,15 +98,23 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
 
 /**
  * The envelope rules of API.md and the seed: an envelope whose HttpStatusCode is not 200 fails
- * with its Message (or "Network Error"); a 401 signs out; ACCOUNT_LOCKED goes to the lock
- * handler; other transport errors fail with the status text.
+ * with its Code and Params (the app words them; Message is kept for logs); a 401 signs out;
+ * ACCOUNT_LOCKED goes to the lock handler; an answer that is no envelope fails as BAD_RESPONSE.
  */
 async function unwrap<T>(response: Response, quiet: boolean): Promise<T> {
   const body = await readBody(response);
   const envelope = isEnvelope(body) ? body : null;
   if (response.status === 401 || envelope?.HttpStatusCode === 401) {
     hooks.onUnauthorized();
-    fail(new ApiError(401, "UNAUTHORIZED", envelope?.Message || NETWORK_ERROR_MESSAGE), quiet);
+    fail(
+      new ApiError(
+        401,
+        "UNAUTHORIZED",
+        envelope?.Message || NETWORK_ERROR_MESSAGE,
+        envelope?.Params ?? {},
+      ),
+      quiet,
+    );
   }
   if (envelope?.Code === "ACCOUNT_LOCKED") {
     // The lock handler says so in the user's language; the server's English toast would repeat it.

@@ -3,6 +3,7 @@ import type {
   Article,
   AssetsOverview,
   Bill,
+  ErrorParams,
   KlineInterval,
   IdentityView,
   Lang,
@@ -111,6 +112,12 @@ export interface SyncStateRow {
 
 export type OutboxState = "waiting" | "sending" | "sent" | "failed";
 
+/** A refusal as stored: a server code (or an app one such as NETWORK) and its params. */
+export interface StoredRefusal {
+  code: string;
+  params: ErrorParams;
+}
+
 /** A mutation saved before it is sent (DESIGN §3), retried with its Idempotency-Key. */
 export interface OutboxRow {
   /** The Idempotency-Key, 128 random bits as hex. */
@@ -122,8 +129,11 @@ export interface OutboxRow {
   /** The command's input; files are Blobs (IndexedDB stores them natively). */
   payload: Record<string, unknown>;
   state: OutboxState;
-  /** Why it failed (the server's message), for "failed" only. */
-  reason: string | null;
+  /**
+   * Why it failed, for "failed" only: the refusal's code and params, worded in the user's language
+   * where shown (i18n/refusal-text.ts). A row stored before this field has none.
+   */
+  failure?: StoredRefusal | null;
   attempts: number;
   /** Earliest time of the next attempt (ms since epoch), for backoff. */
   nextAttemptAt: number;

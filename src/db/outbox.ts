@@ -4,11 +4,11 @@
 import Dexie, { liveQuery } from "dexie";
 import { useMemo, useSyncExternalStore } from "react";
 import type { IdType } from "../../protocol";
-import { database, type OutboxRow, type OutboxState } from "./database";
+import { database, type OutboxRow, type OutboxState, type StoredRefusal } from "./database";
 import { liveStore, useLiveStore, type LiveResult } from "./live-store";
 import { getSessionUserId, subscribeSession } from "./session";
 
-export type { OutboxRow, OutboxState };
+export type { OutboxRow, OutboxState, StoredRefusal };
 
 /** Each command's payload as stored. Type aliases (not interfaces): rows hold them as records. */
 export type OutboxPayloads = {
@@ -99,7 +99,7 @@ export async function enqueueOutbox<C extends OutboxCommandName>(
       command,
       payload,
       state: "waiting",
-      reason: null,
+      failure: null,
       attempts: 0,
       nextAttemptAt: 0,
       createdAt: now,
@@ -183,7 +183,7 @@ export async function updateOutboxPayload(
 
 export type OutboxOutcome =
   | { state: "sent" }
-  | { state: "failed"; reason: string }
+  | { state: "failed"; failure: StoredRefusal }
   | { state: "waiting"; nextAttemptAt: number };
 
 /** Ends a send. Files are dropped from sent entries: the server has them, the UI needs no more. */
@@ -203,7 +203,7 @@ export async function settleOutboxEntry(id: string, outcome: OutboxOutcome): Pro
       ...row,
       payload,
       state: outcome.state,
-      reason: outcome.state === "failed" ? outcome.reason : null,
+      failure: outcome.state === "failed" ? outcome.failure : null,
       nextAttemptAt: outcome.state === "waiting" ? outcome.nextAttemptAt : row.nextAttemptAt,
       updatedAt: new Date().toISOString(),
     });
@@ -217,7 +217,7 @@ export async function requeueOutboxEntry(id: string): Promise<boolean> {
     const row = await db.outbox.get(id);
     if (row === undefined || row.state !== "failed") return false;
     const updatedAt = new Date().toISOString();
-    await db.outbox.put({ ...row, state: "waiting", reason: null, nextAttemptAt: 0, updatedAt });
+    await db.outbox.put({ ...row, state: "waiting", failure: null, nextAttemptAt: 0, updatedAt });
     return true;
   });
 }

@@ -89,9 +89,12 @@ describe("commands for screens", () => {
     const id = await subscribeEmail("ada@example.com");
     await retryOutboxEntry(id);
     expect((await database().outbox.get(id))?.state).toBe("waiting");
-    await database().outbox.update(id, { state: "failed", reason: "No" });
+    await database().outbox.update(id, {
+      state: "failed",
+      failure: { code: "NOT_FOUND", params: {} },
+    });
     await retryOutboxEntry(id);
-    expect(await database().outbox.get(id)).toMatchObject({ state: "waiting", reason: null });
+    expect(await database().outbox.get(id)).toMatchObject({ state: "waiting", failure: null });
     await database().outbox.update(id, { state: "sending" });
     expect(await discardOutboxEntry(id)).toBe(false);
     await database().outbox.update(id, { state: "failed" });

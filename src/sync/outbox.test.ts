@@ -54,14 +54,19 @@ describe("outbox state machine", () => {
     expect((await row(second)).attempts).toBe(1);
   });
 
-  it("fails a business error with the server's message and never retries it by itself", async () => {
+  it("fails a business error with the server's code and params and never retries it by itself", async () => {
     const id = await subscribe("a@example.com");
-    outcomes = [new ApiError(422, "VALIDATION", "Please enter a valid email address")];
+    outcomes = [
+      new ApiError(400, "VALIDATION", "Please enter a valid email address", {
+        field: "email",
+        rule: "format",
+      }),
+    ];
     const outbox = flusher();
     await outbox.flush();
     expect(await row(id)).toMatchObject({
       state: "failed",
-      reason: "Please enter a valid email address",
+      failure: { code: "VALIDATION", params: { field: "email", rule: "format" } },
     });
     await outbox.flush({ force: true });
     expect(sent).toHaveLength(1);
@@ -101,7 +106,7 @@ describe("outbox state machine", () => {
     const id = await subscribe("a@example.com");
     outcomes = [new ApiError(401, "UNAUTHORIZED", "Unauthorized")];
     await flusher().flush();
-    expect(await row(id)).toMatchObject({ state: "waiting", nextAttemptAt: now, reason: null });
+    expect(await row(id)).toMatchObject({ state: "waiting", nextAttemptAt: now, failure: null });
   });
 
   it("retries a 'sending' entry left by a closed tab only after the timeout", async () => {
@@ -151,13 +156,13 @@ describe("outbox state machine", () => {
       classifySendFailure(new ApiError(status, code as "VALIDATION", `m${status}`));
     expect([0, 408, 429, 500, 502, 503].map((s) => api(s).kind)).toEqual(Array(6).fill("retry"));
     for (const status of [400, 403, 404, 409, 422, 413]) {
-      expect(api(status)).toEqual({ kind: "fail", reason: `m${status}` });
+      expect(api(status)).toEqual({ kind: "fail", failure: { code: "X", params: {} } });
     }
     expect(api(401, "UNAUTHORIZED").kind).toBe("halt");
     expect(api(403, "ACCOUNT_LOCKED").kind).toBe("halt");
     expect(classifySendFailure(new Error("photo gone"))).toEqual({
       kind: "fail",
-      reason: "photo gone",
+      failure: { code: "UNSENDABLE", params: {} },
     });
   });
 });

@@ -1,6 +1,6 @@
 // Flushes the outbox: sends due entries one by one, oldest first, under the "quanta-outbox" Web
 // Lock. The state machine — waiting → sending → sent | failed | waiting — lives here:
-// business errors (4xx) fail with the server's message and are never retried; no answer,
+// business errors (4xx) fail with the server's code and params and are never retried; no answer,
 // timeouts, 429 and 5xx go back to waiting with backoff and full jitter; 401 or a locked account
 // stop the flush (the session hooks deal with those). The rows themselves are src/db/outbox.ts.
 import { ApiError } from "../api/errors";
@@ -12,6 +12,7 @@ import {
   watchWaitingOutbox,
   type OutboxCommandName,
   type OutboxRow,
+  type StoredRefusal,
 } from "../db/outbox";
 import { fullJitterDelay, type BackoffPolicy } from "./backoff";
 import { repeatEvery, type SyncEnvironment } from "./environment";
@@ -29,18 +30,19 @@ export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 60_000 };
 
 export type SendFailure =
   | { kind: "retry" }
-  | { kind: "fail"; reason: string }
+  /** Never retried by itself: the refusal is stored on the row for the user to read. */
+  | { kind: "fail"; failure: StoredRefusal }
   /** The session is gone or locked: leave the entry waiting and stop. */
   | { kind: "halt" };
 
 export function classifySendFailure(error: unknown): SendFailure {
-  if (!(error instanceof ApiError)) {
-    return { kind: "fail", reason: error instanceof Error ? error.message : String(error) };
-  }
+  // The app's own failure (a file gone from the device): nothing the server said.
+  if (!(error instanceof ApiError))
+    return { kind: "fail", failure: { code: "UNSENDABLE", params: {} } };
   if (error.code === "UNAUTHORIZED" || error.code === "ACCOUNT_LOCKED") return { kind: "halt" };
   const { status } = error;
   if (status === 0 || status === 408 || status === 429 || status >= 500) return { kind: "retry" };
-  if (status >= 400) return { kind: "fail", reason: error.message };
+  if (status >= 400) return { kind: "fail", failure: { code: error.code, params: error.params } };
   // A 2xx/3xx without an envelope (a proxy's page): the server may not have seen it; try again.
   return { kind: "retry" };
 }
@@ -138,7 +140,7 @@ export class OutboxFlusher {
     } catch (error) {
       const failure = classifySendFailure(error);
       if (failure.kind === "fail") {
-        await settleOutboxEntry(entry.id, { state: "failed", reason: failure.reason });
+        await settleOutboxEntry(entry.id, { state: "failed", failure: failure.failure });
         return "next";
       }
       const delay =

@@ -3,6 +3,7 @@
 // go out later at another price. The server's answer is written to IndexedDB at once (the screen
 // shows the order before the change log brings it), then an account pull fetches the new
 // balances.
+import type { ErrorParams } from "../../protocol/envelope";
 import type { SpotOrderRequest } from "../../protocol/spot";
 import { ApiError } from "../api/errors";
 import { cancelOrder, placeOrder } from "../api/spot";
@@ -34,13 +35,18 @@ export type SpotCommandFailure =
   | "no-answer"
   | "server";
 
-/** Why an order command failed; `message` is the server's (English) words when it answered. */
+/**
+ * Why an order command failed; `refusal` is the server's code and params when it answered (the
+ * screen words it, i18n/refusal-text.ts), `serverMessage` its English sentence (for the spot
+ * refusals the screen still reads back from it).
+ */
 export class SpotCommandError extends Error {
   override name = "SpotCommandError";
   constructor(
     readonly kind: SpotCommandFailure,
     message: string,
     readonly serverMessage: string | null = null,
+    readonly refusal: { code: string; params: ErrorParams } | null = null,
   ) {
     super(message);
   }
@@ -75,7 +81,12 @@ function failureOf(error: ApiError): SpotCommandFailure {
 function asCommandError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const answered = error.code !== "NETWORK" && error.code !== "TIMEOUT";
-  return new SpotCommandError(failureOf(error), error.message, answered ? error.message : null);
+  return new SpotCommandError(
+    failureOf(error),
+    error.message,
+    answered ? error.message : null,
+    answered ? { code: error.code, params: error.params } : null,
+  );
 }
 
 function positive(value: string | undefined): boolean {

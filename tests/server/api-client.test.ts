@@ -60,7 +60,7 @@ beforeEach(() => {
   configureApi({
     origin,
     getToken: () => token,
-    onError: (message) => seen.errors.push(message),
+    onError: (error) => seen.errors.push(error.message),
     onUnauthorized: () => {
       seen.unauthorized++;
     },

@@ -125,7 +125,7 @@ describe("outbox", () => {
     expect(await database().outbox.count()).toBe(0);
   });
 
-  it("fails a business error with the server's message, without retrying; retry and discard are the user's", async () => {
+  it("fails a business error with the server's code, without retrying; retry and discard are the user's", async () => {
     await signIn(server.db());
     const sync = start();
     await sync.whenIdle();
@@ -133,7 +133,7 @@ describe("outbox", () => {
     const [row] = await database().outbox.toArray();
     const id = row?.id ?? "";
     await eventually(async () => (await stateOf(id)) === "failed");
-    expect((await entry(id))?.reason).toMatch(/message/i);
+    expect((await entry(id))?.failure).toEqual({ code: "NOT_FOUND", params: {} });
 
     await sync.flushOutbox({ force: true });
     expect(posts("profile/message")).toHaveLength(1);

@@ -58,7 +58,7 @@ function readEntry(id: string, userId: string, state: OutboxRow["state"]): Outbo
     command: "message.read",
     payload: { id },
     state,
-    reason: state === "failed" ? "No such message" : null,
+    failure: state === "failed" ? { code: "NOT_FOUND", params: {} } : null,
     attempts: 0,
     nextAttemptAt: 0,
     createdAt: now,

@@ -1,15 +1,15 @@
-// An outbox entry's state with its retry and discard wired to the sync layer, and the server's
-// reason translated when the app knows it.
+// An outbox entry's state with its retry and discard wired to the sync layer, and why it failed
+// worded in the user's language from the stored code and params.
 import { useLingui } from "@lingui/react/macro";
 import type { OutboxRow } from "../../db/database";
-import { translateServerMessage } from "../../i18n/server-messages";
+import { refusalText } from "../../i18n/refusal-text";
 import { discardOutboxEntry, retryOutboxEntry } from "../../sync/commands";
 import { OutboxState } from "../../ui/outbox/outbox-state";
 
 export function OutboxBadge(props: { row: OutboxRow }) {
   const { i18n } = useLingui();
   const { row } = props;
-  const reason = row.reason === null ? null : translateServerMessage(i18n, row.reason);
+  const reason = row.failure ? refusalText(i18n, row.failure) : null;
   return (
     <OutboxState
       row={{ id: row.id, state: row.state, reason }}

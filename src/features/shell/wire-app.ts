@@ -5,7 +5,7 @@ import type { AnyRouter } from "@tanstack/react-router";
 import { configureApi } from "../../api/client";
 import { clearSession, getToken } from "../../db/session";
 import { isLang } from "../../i18n/locales";
-import { translateServerMessage } from "../../i18n/server-messages";
+import { refusalText } from "../../i18n/refusal-text";
 import { i18n, initialLang } from "../../i18n/setup";
 import { signOut } from "../../sync/account";
 import { reportReachability, startOnlineTracking } from "../../sync/online";
@@ -35,7 +35,7 @@ export function wireApp(router: AnyRouter): void {
       showToast(t`Your account is locked`);
       void toLogin();
     },
-    onError: (message) => showToast(translateServerMessage(i18n, message)),
+    onError: (error) => showToast(refusalText(i18n, error)),
     onReachability: reportReachability,
   });
   startOnlineTracking(() => void refreshServerInfo(origin));

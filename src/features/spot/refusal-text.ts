@@ -1,11 +1,9 @@
 // The server's reason for refusing or rejecting a spot order, in the user's language: the English
 // sentence is read back into data (protocol/spot-refusals.ts) and said again with Lingui, its
-// numbers formatted for the locale. A sentence it does not know goes through the server-message
-// table, and stays as sent if that does not know it either.
+// numbers formatted for the locale. A sentence it does not know stays as sent.
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { parseSpotRefusal } from "../../../protocol/spot-refusals";
-import { translateServerMessage } from "../../i18n/server-messages";
 import { intlLocale } from "../../lib/intl-locale";
 import { formatPrice } from "../../lib/format/format-price";
 import { formatMoney } from "../../lib/format/format-money";
@@ -21,7 +19,7 @@ function percent(value: string, locale: string): string {
 
 export function refusalText(i18n: I18n, sentence: string): string {
   const refusal = parseSpotRefusal(sentence);
-  if (refusal === null) return translateServerMessage(i18n, sentence);
+  if (refusal === null) return sentence;
   const price = (value: string) => formatPrice(value, i18n.locale);
   switch (refusal.kind) {
     case "book-empty": {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useIdentity } from "../../db/identity";
 import { useOutbox } from "../../db/outbox";
 import { useFreshness } from "../../db/sync-state";
-import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
+import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/refusal-text";
 import { refreshIdentity } from "../../sync/identity";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";

@@ -1,7 +1,6 @@
 // The user's recharges from IndexedDB (the change log's "recharge" rows), newest first.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRecharges, type RechargeRow } from "../../db/queries/wallet";
-import { translateServerMessage } from "../../i18n/server-messages";
 import { shortHex } from "../../lib/wallet-text";
 import { formatContentDate } from "../../lib/format/format-date";
 import { formatMoney } from "../../lib/format/format-money";
@@ -10,7 +9,8 @@ import { rechargeStatus, statusTone } from "./wallet-status";
 function RechargeItem(props: { row: RechargeRow }) {
   const { i18n } = useLingui();
   const { row } = props;
-  const reason = row.reason === null ? null : translateServerMessage(i18n, row.reason);
+  // An operator's words (or the chain check's), shown as written.
+  const reason = row.reason;
   return (
     <li
       className={`q-wallet__row ${statusTone(row.status === 1, row.status === 2)}`}

@@ -1,7 +1,6 @@
 // The user's withdrawals from IndexedDB (the change log's "withdrawal" rows), newest first.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useWithdrawals, type WithdrawalRow } from "../../db/queries/wallet";
-import { translateServerMessage } from "../../i18n/server-messages";
 import { shortHex } from "../../lib/wallet-text";
 import { formatContentDate } from "../../lib/format/format-date";
 import { formatMoney } from "../../lib/format/format-money";
@@ -12,7 +11,8 @@ function WithdrawalItem(props: { row: WithdrawalRow }) {
   const { row } = props;
   const fee = formatMoney(row.fee, i18n.locale);
   const to = shortHex(row.address);
-  const reason = row.reason === null ? null : translateServerMessage(i18n, row.reason);
+  // An operator's words (or the chain check's), shown as written.
+  const reason = row.reason;
   return (
     <li
       className={`q-wallet__row ${statusTone(row.status === 2, row.status === 3)}`}
