@@ -100,6 +100,9 @@ const WORDING: Wording = {
     return i18n._(msg`Too many requests. Please try again in ${seconds} s.`);
   },
   QUOTA_EXCEEDED: (i18n, params) => {
+    // A row stored by an older server may lack the params: the limit is then left out.
+    if (typeof params.count !== "number")
+      return i18n._(msg`Too many requests. Please try again later.`);
     const count = i18n.number(params.count);
     const megabytes = i18n.number(params.megabytes);
     return i18n._(
@@ -108,6 +111,7 @@ const WORDING: Wording = {
   },
   INVALID_IMAGE: (i18n) => i18n._(msg`The image could not be read; it may be damaged.`),
   IMAGE_TOO_LARGE: (i18n, params) => {
+    if (typeof params.megapixels !== "number") return i18n._(msg`This is too large to send.`);
     const megapixels = i18n.number(params.megapixels);
     return i18n._(msg`The image has too many pixels: at most ${megapixels} megapixels.`);
   },
