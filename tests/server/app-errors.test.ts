@@ -91,6 +91,7 @@ describe("client mistakes answer a 4xx envelope", () => {
       Message: 'Invalid body: "amount" is required',
       Data: null,
       Code: "VALIDATION",
+      Params: { field: "amount", rule: "required" },
     });
   });
 
@@ -100,6 +101,7 @@ describe("client mistakes answer a 4xx envelope", () => {
     const body = envelopeOf(response);
     expect(body.Code).toBe("VALIDATION");
     expect(body.Message).toMatch(/^Invalid body: "amount" must match pattern/);
+    expect(body.Params).toEqual({ field: "amount", rule: "format" });
   });
 
   it("bad path parameter → 400 VALIDATION naming it", async () => {
@@ -108,6 +110,7 @@ describe("client mistakes answer a 4xx envelope", () => {
     expect(envelopeOf(response)).toMatchObject({
       Code: "VALIDATION",
       Message: 'Invalid params: "id" must be integer',
+      Params: { field: "id", rule: "format" },
     });
   });
 
@@ -226,6 +229,7 @@ describe("rate limit", () => {
     const body: unknown = await response.json();
     expect(body).toMatchObject({ HttpStatusCode: 429, Code: "RATE_LIMITED", Data: null });
     expect((body as Envelope<null>).Message).toMatch(/^Too many requests; try again in /);
+    expect((body as Envelope<null>).Params?.["retryAfterSeconds"]).toBeGreaterThan(0);
 
     // Probing unknown API paths counts too, and /health (load balancers) never does.
     expect((await fetch(`${base}${API_BASE}/probe`)).status).toBe(429);

@@ -208,6 +208,46 @@ describe("POST /wallet/withdraw", () => {
   });
 
   it.each([
+    [{ amount: "", address }, 400, "VALIDATION", { field: "amount", rule: "required" }],
+    [
+      { amount: "10.0000001", address },
+      400,
+      "VALIDATION",
+      { field: "amount", rule: "decimals", limit: "6" },
+    ],
+    [{ amount: "9", address }, 422, "BELOW_MINIMUM", { asset: "USDT", minimum: "10" }],
+    [
+      { amount: "50000.000001", address },
+      422,
+      "VALIDATION",
+      { field: "amount", rule: "maximum-amount", limit: "50000" },
+    ],
+    [{ amount: "10", address: "0x1234" }, 400, "VALIDATION", { field: "address", rule: "format" }],
+    [{ amount: "10", address: 42 }, 400, "VALIDATION", { field: "address" }],
+    [
+      { amount: "10", address: `0x${"0".repeat(40)}` },
+      422,
+      "DESTINATION_NOT_ALLOWED",
+      { destination: "zero-address" },
+    ],
+    // 50 available; 100 + the fee needed.
+    [
+      { amount: "100", address },
+      422,
+      "INSUFFICIENT_BALANCE",
+      { asset: "USDT", available: "50", needed: "101" },
+    ],
+  ])(
+    "refuses %j with %i %s and the params the app words it from",
+    async (body, status, code, params) => {
+      await demoFunds(app, user, "50");
+      const response = await postWithdraw(app, user, body);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toMatchObject({ Code: code, Params: params });
+    },
+  );
+
+  it.each([
     ["the USDT contract", () => chain.token, /the USDT contract itself/],
     ["the deposit address", () => chain.depositAddress, /deposit or hot-wallet address/],
     ["the hot wallet", () => chain.hotWallet, /deposit or hot-wallet address/],
