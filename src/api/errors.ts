@@ -17,5 +17,5 @@ export class ApiError extends Error {
 }
 
 /** Fallback text the seed fixed for an error envelope with an empty Message. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- translated where shown (i18n/server-messages)
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a log text; the user reads i18n/refusal-text
 export const NETWORK_ERROR_MESSAGE = "Network Error";
