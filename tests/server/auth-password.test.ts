@@ -191,13 +191,16 @@ function passwordSuite(getDb: () => Db) {
 
   it("creates operators only with a valid, free username", async () => {
     await expect(createOperator(getDb(), "Ops Anna", PASSWORD)).rejects.toMatchObject({
-      statusCode: 400,
+      code: "VALIDATION",
+      params: { field: "username" },
     });
     await expect(createOperator(getDb(), "ops-anna", PASSWORD)).rejects.toMatchObject({
-      statusCode: 409,
+      code: "CONFLICT",
+      params: { conflict: "username-taken" },
     });
     await expect(createOperator(getDb(), "ops-carl", "short")).rejects.toMatchObject({
-      statusCode: 400,
+      code: "VALIDATION",
+      params: { field: "password" },
     });
   });
 }

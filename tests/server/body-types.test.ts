@@ -49,6 +49,7 @@ it("refuses an array or a number where a body field must be a string", async () 
       Message: `Invalid body: "${field}" must be string`,
       Data: null,
       Code: "VALIDATION",
+      Params: { field, rule: "format" },
     });
   }
 });

@@ -156,7 +156,7 @@ it("a posting ending an ended reservation is 409 (not a frozen shortfall) and wr
         ends: { reservationId: frozen.reservationId ?? "", outcome: "deducted" },
       }),
     ),
-  ).rejects.toMatchObject({ statusCode: 409, code: "CONFLICT" });
+  ).rejects.toMatchObject({ code: "CONFLICT", params: { conflict: "reservation-ended" } });
   expect(await count()).toBe(before);
   expect((await checkLedger(db())).ok).toBe(true);
 });

@@ -117,6 +117,7 @@ describe("subscribe", () => {
       Message: "Please enter a valid email address",
       Data: null,
       Code: "VALIDATION",
+      Params: { field: "email", rule: "format" },
     });
     expect(await rows()).toEqual([]);
     const [stored] = await getDb().query<{ n: number }>(

@@ -70,7 +70,7 @@ describe("outbox", () => {
     expect(await entry(id)).toMatchObject({
       command: "system.subscribe",
       payload: { email: "ada@example.com" },
-      reason: null,
+      failure: null,
     });
     expect(await subscriptions("ada@example.com")).toBe(0);
 
