@@ -2,8 +2,8 @@
 // second while the feed is connected) or the app is offline; nothing while prices are live.
 import { useLingui } from "@lingui/react/macro";
 import { relativeTime } from "../../lib/time";
-import { freshnessDate } from "../../ui/freshness/freshness-text";
-import { useNow } from "../../ui/freshness/use-now";
+import { freshnessDate } from "../freshness/freshness-text";
+import { useNow } from "../freshness/use-now";
 import "./market.css";
 
 /** Tickers older than this are no longer live (the feed sends at least one a second). */

@@ -4,7 +4,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { relativeTime } from "../../lib/time";
 import type { Valuation } from "../../lib/valuation";
-import { useNow } from "../../ui/freshness/use-now";
+import { useNow } from "../freshness/use-now";
 import { formatMoney } from "../../lib/format/format-money";
 
 export function HoldingsTotal(props: { valuation: Valuation; testId: string }) {

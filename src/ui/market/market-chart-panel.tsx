@@ -7,16 +7,16 @@ import type { KlineInterval } from "../../../protocol";
 import { useCandles, useDepth, type CandleRow, type DepthRow } from "../../db/queries/market";
 import { formatDateTime, parseServerTime } from "../../lib/time";
 import { loadOlderCandles, watchMarket } from "../../sync/feeds";
-import { inferPriceScale } from "../../ui/charts/candle-data";
-import { IntervalSwitcher } from "../../ui/charts/interval-switcher";
-import { useOffline } from "../shell/screen-freshness";
+import { inferPriceScale } from "../charts/candle-data";
+import { IntervalSwitcher } from "../charts/interval-switcher";
+import { useOffline } from "../app-state/screen-freshness";
 import "./market-chart-panel.css";
 
 const CandlestickChart = lazy(() =>
-  import("../../ui/charts/candlestick-chart").then((m) => ({ default: m.CandlestickChart })),
+  import("../charts/candlestick-chart").then((m) => ({ default: m.CandlestickChart })),
 );
 const DepthChart = lazy(() =>
-  import("../../ui/charts/depth-chart").then((m) => ({ default: m.DepthChart })),
+  import("../charts/depth-chart").then((m) => ({ default: m.DepthChart })),
 );
 
 /** Candles read at first: the size of the feed's snapshot. */

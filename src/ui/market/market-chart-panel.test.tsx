@@ -7,7 +7,7 @@ import Dexie from "dexie";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, database, DB_NAME, type CandleRow } from "../../db/database";
 import { messages as en } from "../../locales/en/messages.po";
-import type { CandlestickChartProps } from "../../ui/charts/candlestick-chart";
+import type { CandlestickChartProps } from "../charts/candlestick-chart";
 import { MarketChartPanel } from "./market-chart-panel";
 
 const feeds = vi.hoisted(() => ({
@@ -21,7 +21,7 @@ vi.mock("../../sync/feeds", () => ({
 }));
 
 const chart = vi.hoisted(() => ({ props: null as CandlestickChartProps | null }));
-vi.mock("../../ui/charts/candlestick-chart", () => ({
+vi.mock("../charts/candlestick-chart", () => ({
   CandlestickChart: (props: CandlestickChartProps) => {
     chart.props = props;
     return (
@@ -33,7 +33,7 @@ vi.mock("../../ui/charts/candlestick-chart", () => ({
     );
   },
 }));
-vi.mock("../../ui/charts/depth-chart", () => ({
+vi.mock("../charts/depth-chart", () => ({
   DepthChart: () => <div data-testid="depth-chart" />,
 }));
 

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { isLang, LANG_NAMES, LANGS } from "../../i18n/locales";
 import { activateLang } from "../../i18n/setup";
-import { showToast } from "../../ui/toast/toast-store";
+import { showToast } from "../toast/toast-store";
 
 /**
  * Choosing a language switches at once and is remembered (localStorage `lang`). Content in that

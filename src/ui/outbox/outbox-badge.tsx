@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { OutboxRow } from "../../db/database";
 import { translateServerMessage } from "../../i18n/server-messages";
 import { discardOutboxEntry, retryOutboxEntry } from "../../sync/commands";
-import { OutboxState } from "../../ui/outbox/outbox-state";
+import { OutboxState } from "./outbox-state";
 
 export function OutboxBadge(props: { row: OutboxRow }) {
   const { i18n } = useLingui();

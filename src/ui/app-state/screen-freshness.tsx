@@ -1,8 +1,8 @@
 // A screen's freshness line, wired to the app's online state: offline when the browser or the
 // sync layer says the server cannot be reached.
 import { useSyncPhase } from "../../db/sync-state";
-import { Freshness } from "../../ui/freshness/freshness";
-import { useOnline } from "./use-shell-state";
+import { Freshness } from "../freshness/freshness";
+import { useOnline } from "./use-app-state";
 
 export function useOffline(): boolean {
   const online = useOnline();

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useAssetsOverview, type AssetsOverviewRow } from "../../db/queries/assets-overview";
 import { useTickers } from "../../db/queries/market";
 import { valueHoldings, type Valuation } from "../../lib/valuation";
-import { useNow } from "../../ui/freshness/use-now";
+import { useNow } from "../freshness/use-now";
 import { STALE_AFTER_MS } from "../market/price-age";
 
 export type HoldingsValue =

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useTicker } from "../../db/queries/market";
 import { useFreshness } from "../../db/sync-state";
-import { useOffline } from "../shell/screen-freshness";
+import { useOffline } from "../app-state/screen-freshness";
 import {
   baseOf,
   directionOf,
