@@ -1,4 +1,4 @@
-// The app's "Send from my wallet" (src/sync/usdt-chain.ts) against a real anvil dev chain: each
+// The app's "Send from my wallet" (src/wallet/usdt-chain.ts) against a real anvil dev chain: each
 // failure is named by its cause (issue 15: a wallet without gas used to be blamed on its USDT).
 import { parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -10,7 +10,7 @@ import {
   NoGasError,
   sendUsdtTransfer,
   type TransferRequest,
-} from "../../src/sync/usdt-chain";
+} from "../../src/wallet/usdt-chain";
 import { testClient } from "./helpers/recharge";
 import { startTestChain } from "./helpers/test-chain";
 

@@ -1,6 +1,7 @@
 // Test USDT on the deposit chain, with viem (no wagmi): the signed-in wallet's balance, and a
-// transfer to the deposit address from the demo key or an injected wallet. Heavy (viem): loaded
-// only by dynamic import (wallet-balance.ts, wallet-commands.ts), never from the entry chunk.
+// transfer to the deposit address from the demo key or an injected wallet: the implementation of
+// src/sync/usdt-chain-port.ts. Heavy (viem): the app's wiring provides it as a dynamic import, so
+// it never joins the entry chunk.
 // Every RPC goes through our server's relay (demo) or the user's own wallet — never a public node.
 import {
   BaseError,
