@@ -17,18 +17,19 @@ import {
   isAddress,
   parseUnits,
   type Address,
-  type EIP1193Provider,
   type Hex,
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type {
+  BalanceQuery,
+  ChainAccess,
+  InjectedProvider,
+  TransferRequest,
+} from "../sync/usdt-chain-port";
 
 /** USDT and the demo's Test USDT have 6 decimals. */
 export const USDT_DECIMALS = 6;
-
-/** How the app reaches the chain: the server's JSON-RPC relay (demo) or an injected wallet. */
-export type ChainAccess =
-  { kind: "relay"; url: string } | { kind: "injected"; provider: EIP1193Provider };
 
 function transportOf(access: ChainAccess): Transport {
   return access.kind === "relay" ? http(access.url) : custom(access.provider);
@@ -51,16 +52,9 @@ export function checksumAddress(value: string): string | null {
 }
 
 /** The chain id an injected wallet is on right now. */
-export async function injectedChainId(provider: EIP1193Provider): Promise<number> {
+export async function injectedChainId(provider: InjectedProvider): Promise<number> {
   const id = await provider.request({ method: "eth_chainId" });
   return Number.parseInt(String(id), 16);
-}
-
-export interface BalanceQuery {
-  access: ChainAccess;
-  chainId: number;
-  token: string;
-  owner: string;
 }
 
 /** balanceOf(owner) on the token, as a decimal string with 6 decimals. */
@@ -76,17 +70,6 @@ export async function readUsdtBalance(query: BalanceQuery): Promise<string> {
     args: [getAddress(query.owner)],
   });
   return formatUnits(units, USDT_DECIMALS);
-}
-
-export interface TransferRequest {
-  access: ChainAccess;
-  /** Demo key (0x + 64 hex) for the relay; unused with an injected wallet (it signs itself). */
-  privateKey: string | null;
-  chainId: number;
-  token: string;
-  to: string;
-  /** Decimal USDT string. */
-  amount: string;
 }
 
 /** The transfer was mined but reverted (e.g. not enough Test USDT in the wallet). */

@@ -5,12 +5,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevChain } from "../../server/chain/dev-chain";
 import { FAUCET_GAS } from "../../server/chain/dev-chain";
-import {
-  InsufficientUsdtError,
-  NoGasError,
-  sendUsdtTransfer,
-  type TransferRequest,
-} from "../../src/wallet/usdt-chain";
+import type { TransferRequest } from "../../src/sync/usdt-chain-port";
+import { InsufficientUsdtError, NoGasError, sendUsdtTransfer } from "../../src/wallet/usdt-chain";
 import { testClient } from "./helpers/recharge";
 import { startTestChain } from "./helpers/test-chain";
 
