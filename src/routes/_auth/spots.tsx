@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SpotScreen } from "../features/spot/spot-screen";
-import { validateSymbolSearch } from "./-search";
+import { SpotScreen } from "../../features/spot/spot-screen";
+import { validateSymbolSearch } from "../-search";
 
-export const Route = createFileRoute("/spots")({
+export const Route = createFileRoute("/_auth/spots")({
   validateSearch: validateSymbolSearch,
   component: function SpotScreenRoute() {
     const { symbol } = Route.useSearch();

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MessageScreen } from "../../features/news/message-screen";
-import { validateIdSearch } from "../-search";
+import { MessageScreen } from "../../../features/news/message-screen";
+import { validateIdSearch } from "../../-search";
 
-export const Route = createFileRoute("/data/message")({
+export const Route = createFileRoute("/_auth/data/message")({
   validateSearch: validateIdSearch,
   component: function MessageRoute() {
     const { id } = Route.useSearch();

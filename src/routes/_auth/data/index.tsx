@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DataScreen } from "../../features/news/data-screen";
-import { validateCategorySearch } from "../-search";
+import { DataScreen } from "../../../features/news/data-screen";
+import { validateCategorySearch } from "../../-search";
 
-export const Route = createFileRoute("/data/")({
+export const Route = createFileRoute("/_auth/data/")({
   validateSearch: validateCategorySearch,
   component: function DataRoute() {
     const { category } = Route.useSearch();

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LoginScreen } from "../features/auth/login-screen";
-import { validateInviteSearch } from "./-search";
+import { LoginScreen } from "../../features/auth/login-screen";
+import { validateInviteSearch } from "../-search";
 
-export const Route = createFileRoute("/")({
+export const Route = createFileRoute("/_guest/login")({
   validateSearch: validateInviteSearch,
   component: LoginRoute,
 });
