@@ -85,7 +85,11 @@ const boundaryZones = [
   ),
 ];
 
-/** Each library's one home in the app (outside tests). */
+/**
+ * Each library's one home in the app (outside tests). Zones match the resolved file, so dynamic
+ * imports count too; a package not installed (dexie-react-hooks today) resolves to nothing and
+ * fails the typecheck instead.
+ */
 const libraryHomes = [
   { home: "db", packages: ["dexie", "dexie-react-hooks"], name: "Dexie" },
   { home: "api", packages: ["ky"], name: "ky" },
