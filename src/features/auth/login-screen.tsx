@@ -4,8 +4,8 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react
 import { CheckField } from "../../ui/form/check-field";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
-import { useOnline, useServerInfo } from "../shell/use-shell-state";
-import { LanguageSwitcher } from "../system/language-switcher";
+import { useOnline, useServerInfo } from "../../ui/app-state/use-app-state";
+import { LanguageSwitcher } from "../../ui/language/language-switcher";
 import { LegalSheet, type LegalDocument } from "./legal-sheet";
 import type { WalletChoice, Wallets } from "./sign-in";
 import { WalletList } from "./wallet-list";

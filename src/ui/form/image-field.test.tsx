@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ImageField } from "./image-field";
 
-vi.mock("./compress-photo", () => ({
+vi.mock("../image/compress-photo", () => ({
   UnreadablePhotoError: class UnreadablePhotoError extends Error {},
   compressPhoto: (file: File) =>
     file.name === "broken.jpg"

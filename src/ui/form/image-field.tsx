@@ -3,7 +3,7 @@
 // the error line. The form clears it by remounting the field (a new `key`).
 import { useId, type ReactNode } from "react";
 import { ErrorLine } from "./error-line";
-import { ACCEPTED_IMAGES, useCompressedImage } from "./use-compressed-image";
+import { ACCEPTED_IMAGES, useCompressedImage } from "../image/use-compressed-image";
 import "./form.css";
 
 export interface ImagePicker {
