@@ -3,7 +3,7 @@
 // malformed ones skipped, and gone with the rest of the user's data at sign-out.
 import Dexie from "dexie";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncChange } from "../../protocol";
+import type { ReceivedChange } from "./change-appliers";
 import type { SpotOrder } from "../../protocol/spot";
 import { applySyncPage, clearUserData } from "./account-data";
 import { closeDatabase, database, DB_NAME, QuantaDatabase } from "./database";
@@ -49,7 +49,7 @@ const filled: SpotOrder = {
     },
   ],
 };
-const put = (data: unknown, id = "o1"): SyncChange => putChange("spot-order", id, data);
+const put = (data: unknown, id = "o1"): ReceivedChange => putChange("spot-order", id, data);
 const page = syncPage;
 
 describe("spot orders on the device", () => {
@@ -91,7 +91,7 @@ describe("spot orders on the device", () => {
     ];
     expect(await applySyncPage("u1", "", page(changes, "c1"))).toBe("applied");
     expect((await database().spotOrders.toArray()).map((row) => row.id)).toEqual(["o2"]);
-    const remove: SyncChange = { entity: "spot-order", id: "o2", op: "delete", data: null };
+    const remove: ReceivedChange = { entity: "spot-order", id: "o2", op: "delete", data: null };
     await applySyncPage("u1", "c1", page([remove], "c2"));
     expect(await database().spotOrders.count()).toBe(0);
   });
