@@ -11,25 +11,9 @@ import { readSpotOrders } from "./queries/spot";
 import { saveSession } from "./session";
 import { readSpotConfig, saveSpotConfig, saveSpotOrderAnswer } from "./spot-data";
 import { readCursor } from "./sync-state";
-import { freshDevice, putChange, syncPage } from "./sync-test-fixtures";
+import { freshDevice, openSpotOrder, putChange, syncPage } from "./sync-test-fixtures";
 
-const open: SpotOrder = {
-  id: "o1",
-  symbol: "BTC/USDT",
-  side: 0,
-  type: 1,
-  price: "60000",
-  number: "0.01",
-  filled: "0",
-  avgPrice: null,
-  fee: "0",
-  status: "open",
-  createdAt: "2026-01-02T00:00:00Z",
-  filledAt: null,
-  cancelledAt: null,
-  reason: null,
-  fills: [],
-};
+const open = openSpotOrder;
 const filled: SpotOrder = {
   ...open,
   filled: "0.01",

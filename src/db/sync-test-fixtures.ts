@@ -1,6 +1,8 @@
 // For tests of what the change log writes into IndexedDB: a fresh device with a signed-in user,
 // and change-log entries and pages as GET /sync answers them.
 import Dexie from "dexie";
+import type { Message } from "../../protocol";
+import type { SpotOrder } from "../../protocol/spot";
 import type { ReceivedPage } from "./account-data";
 import type { ReceivedChange } from "./change-appliers";
 import { closeDatabase, DB_NAME } from "./database";
@@ -23,3 +25,36 @@ export function putChange(entity: string, id: string, data: unknown): ReceivedCh
 export function syncPage(changes: ReceivedChange[], cursor: string): ReceivedPage {
   return { changes, cursor, hasMore: false };
 }
+
+/** An unread operator message, dated by its one-digit id. */
+export function unreadMessage(id: string): Message {
+  return {
+    id,
+    title: `Message ${id}`,
+    summary: "",
+    body: "Hello.",
+    read: false,
+    createdAt: `2026-01-0${id}T00:00:00Z`,
+    kind: null,
+    params: {},
+  };
+}
+
+/** A limit buy of 0.01 BTC, open and not yet filled. */
+export const openSpotOrder: SpotOrder = {
+  id: "o1",
+  symbol: "BTC/USDT",
+  side: 0,
+  type: 1,
+  price: "60000",
+  number: "0.01",
+  filled: "0",
+  avgPrice: null,
+  fee: "0",
+  status: "open",
+  createdAt: "2026-01-02T00:00:00Z",
+  filledAt: null,
+  cancelledAt: null,
+  reason: null,
+  fills: [],
+};
