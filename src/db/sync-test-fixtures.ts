@@ -1,8 +1,9 @@
 // For tests of what the change log writes into IndexedDB: a fresh device with a signed-in user,
 // and change-log entries and pages as GET /sync answers them.
 import Dexie from "dexie";
-import type { Message } from "../../protocol";
+import type { Message, SyncEntity } from "../../protocol";
 import type { SpotOrder } from "../../protocol/spot";
+import { CHANGE_APPLIERS, type KnownAppliers } from "./change-appliers";
 import type { ReceivedPage } from "./account-data";
 import type { ReceivedChange } from "./change-appliers";
 import { closeDatabase, DB_NAME } from "./database";
@@ -58,3 +59,11 @@ export const openSpotOrder: SpotOrder = {
   reason: null,
   fills: [],
 };
+
+/** The appliers of an app that does not know `entity` yet (an older version of this one). */
+export function appliersWithout(entity: SyncEntity): KnownAppliers {
+  // Each entry is CHANGE_APPLIERS' own, still under its entity.
+  return Object.fromEntries(
+    Object.entries(CHANGE_APPLIERS).filter(([known]) => known !== entity),
+  ) as KnownAppliers;
+}

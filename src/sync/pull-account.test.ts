@@ -4,10 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AssetsOverview } from "../../protocol";
 import { configureApi } from "../api/client";
-import { CHANGE_APPLIERS, type KnownAppliers } from "../db/change-appliers";
 import { database } from "../db/database";
 import { readCursor, readSyncValue, SYNC_KEYS } from "../db/sync-state";
-import { freshDevice, openSpotOrder, putChange, unreadMessage } from "../db/sync-test-fixtures";
+import {
+  appliersWithout,
+  freshDevice,
+  openSpotOrder,
+  putChange,
+  unreadMessage,
+} from "../db/sync-test-fixtures";
 import { pullAccount } from "./pull-account";
 
 const overview: AssetsOverview = {
@@ -45,8 +50,7 @@ function serveServer(): void {
   );
 }
 
-const { "spot-order": _spot, ...withoutSpotOrders } = CHANGE_APPLIERS;
-const olderApp: KnownAppliers = withoutSpotOrders;
+const olderApp = appliersWithout("spot-order");
 
 describe("pullAccount and entities this version does not know", () => {
   beforeEach(async () => {
