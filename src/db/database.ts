@@ -32,7 +32,10 @@ export type {
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
  * already hold data upgrade in place. Planned next: contract and options orders — each
- * a new table in a new version, filled by the sync layer like the ones below.
+ * a new table in a new version, filled by the sync layer like the ones below. A new change-log
+ * entity needs no upgrade that forgets the cursors: an app that meets an entity it does not know
+ * holds its cursor before it (account-data.ts), so the updated app reads it from there. The
+ * resets of v4–v6 stay for databases of app versions that skipped such entities instead.
  */
 
 /** Small device settings (key/value) that are not part of the session. */
