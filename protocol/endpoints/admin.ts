@@ -1,18 +1,17 @@
 // /admin: operator-only (a user token gets 403 FORBIDDEN, no token 401). The review queues
 // (identity, recharge, withdraw) share one shape: list by status, approve, reject with a reason.
 import { Type } from "@sinclair/typebox";
-import type {
-  AdminIdentityItem,
-  AdminSubscriptionItem,
-  AuditItem,
-  UserLockView,
-} from "../admin";
+import type { AdminIdentityItem, AdminSubscriptionItem, AuditItem, UserLockView } from "../admin";
 import { EMAIL_MAX_LENGTH } from "../content";
 import { IDENTITY_LIMITS } from "../identity";
 import type { LedgerCheckReport } from "../ledger";
 import { MESSAGE_LIMITS } from "../messages";
 import { API_BASE } from "../paths";
-import { WALLET_REASON_MAX_LENGTH, type AdminRechargeItem, type AdminWithdrawalItem } from "../wallet";
+import {
+  WALLET_REASON_MAX_LENGTH,
+  type AdminRechargeItem,
+  type AdminWithdrawalItem,
+} from "../wallet";
 import {
   Address,
   AddressParams,
@@ -66,6 +65,11 @@ function reviewQueue<const Q extends string, const S extends readonly number[], 
   };
 }
 
+/** Any review queue's endpoints, for the server's one registration of the three. */
+export type ReviewQueueEndpoints = ReturnType<
+  typeof reviewQueue<string, readonly number[], unknown>
+>;
+
 export const identityQueue = reviewQueue(
   "identity",
   [0, 1, 2] as const,
@@ -97,7 +101,10 @@ const userLock = (action: "lock" | "unlock") =>
 
 const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 // Checked by the domain (content/article-input.ts), the same code the CLI runs.
-const ArticleBody = Type.Object({}, { description: "an article: category, slug, cover, texts per language" });
+const ArticleBody = Type.Object(
+  {},
+  { description: "an article: category, slug, cover, texts per language" },
+);
 const AdminArticle = record("an article with every language's texts");
 
 export const adminEndpoints = {

@@ -18,7 +18,7 @@ export const AddressParams = Type.Object({ address: Address });
 /** Money and quantities travel as decimal strings ("1250.5"), never JSON numbers. */
 export const DecimalString = Type.String({
   pattern: "^-?[0-9]+(\\.[0-9]+)?$",
-  description: "a decimal string, e.g. \"1250.5\"",
+  description: 'a decimal string, e.g. "1250.5"',
 });
 
 /**

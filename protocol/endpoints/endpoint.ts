@@ -45,14 +45,14 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 }
 
 /** The TypeScript type of an optional part: `undefined` when the endpoint has none. */
-export type PartOf<E, K extends keyof EndpointSpec> = E extends Record<K, infer S extends TSchema>
-  ? Static<S>
-  : undefined;
+export type PartOf<E, K extends keyof EndpointSpec> =
+  E extends Record<K, infer S extends TSchema> ? Static<S> : undefined;
 
 export type AnswerOf<E extends EndpointSpec> = Static<E["answer"]>;
 
 /** `GET /spot/orders` for `GET /api/v1/spot/orders`: API.md's terms. */
-export type RouteKey<E extends EndpointSpec> = `${E["method"]} ${E["path"] extends `${typeof API_BASE}${infer Rest}` ? Rest : E["path"]}`;
+export type RouteKey<E extends EndpointSpec> =
+  `${E["method"]} ${E["path"] extends `${typeof API_BASE}${infer Rest}` ? Rest : E["path"]}`;
 
 export function routeKey(spec: EndpointSpec): string {
   const path = spec.path.startsWith(`${API_BASE}/`) ? spec.path.slice(API_BASE.length) : spec.path;

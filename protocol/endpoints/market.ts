@@ -41,14 +41,20 @@ export const marketEndpoints = {
     path: `${MARKET}/symbols`,
     summary: "Listed symbols",
     access: "public",
-    answer: Type.Array(described<MarketSymbol>("{ symbol, base, quote, priceScale, qtyScale, minQty }")),
+    answer: Type.Array(
+      described<MarketSymbol>("{ symbol, base, quote, priceScale, qtyScale, minQty }"),
+    ),
   }),
   tickers: endpoint({
     method: "GET",
     path: `${MARKET}/tickers`,
     summary: "24 h tickers",
     access: "public",
-    answer: Type.Array(described<Ticker>("{ symbol, last, open24h, high24h, low24h, change24h, volume24h, ts, seq }")),
+    answer: Type.Array(
+      described<Ticker>(
+        "{ symbol, last, open24h, high24h, low24h, change24h, volume24h, ts, seq }",
+      ),
+    ),
   }),
   klines: endpoint({
     method: "GET",
@@ -60,7 +66,9 @@ export const marketEndpoints = {
       limit: Type.Optional(KLINES_LIMIT),
       end: Type.Optional(Time),
     }),
-    answer: Type.Array(Type.Unsafe<KlineRow>(Type.Array(Type.String(), { minItems: 6, maxItems: 6 }))),
+    answer: Type.Array(
+      Type.Unsafe<KlineRow>(Type.Array(Type.String(), { minItems: 6, maxItems: 6 })),
+    ),
   }),
   depth: endpoint({
     method: "GET",

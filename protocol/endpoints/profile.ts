@@ -4,7 +4,14 @@ import type { Profile } from "../account";
 import { IDENTITY_LIMITS, type IdentityView } from "../identity";
 import type { Message, MessageItem } from "../messages";
 import { API_BASE } from "../paths";
-import { described, IdParams, Nothing, listPage, listQuery, OptionalIdempotencyHeaders } from "./common";
+import {
+  described,
+  IdParams,
+  Nothing,
+  listPage,
+  listQuery,
+  OptionalIdempotencyHeaders,
+} from "./common";
 import { endpoint } from "./endpoint";
 
 const PROFILE = `${API_BASE}/profile`;

@@ -12,6 +12,8 @@ export const rpcEndpoints = {
     access: "public",
     wire: "raw",
     body: Type.Object({}, { description: "a JSON-RPC 2.0 request or batch" }),
+    // The relay parses the body itself, so that even a bad one gets a JSON-RPC error object.
+    bodyAsValidated: null,
     answer: Type.Object({}, { description: "a JSON-RPC 2.0 response or batch" }),
   }),
 };

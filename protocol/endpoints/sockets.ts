@@ -40,6 +40,6 @@ export const socketEndpoints = {
     summary: "Websocket: change-log pokes for the user (`?token=`; close 4401/4403 on refusal)",
     access: "public",
     wire: "websocket",
-    answer: frames<AccountPoke>("{ type: \"poke\", seq, cursor }"),
+    answer: frames<AccountPoke>('{ type: "poke", seq, cursor }'),
   }),
 };

@@ -5,7 +5,14 @@ import type { DepositInfo, FaucetAnswer } from "../chain";
 import type { Bill } from "../ledger";
 import { API_BASE } from "../paths";
 import type { Recharge, WithdrawConfig, Withdrawal } from "../wallet";
-import { Address, DecimalString, described, IdempotencyHeaders, listPage, listQuery } from "./common";
+import {
+  Address,
+  DecimalString,
+  described,
+  IdempotencyHeaders,
+  listPage,
+  listQuery,
+} from "./common";
 import { endpoint } from "./endpoint";
 
 const WALLET = `${API_BASE}/wallet`;

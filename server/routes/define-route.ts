@@ -71,7 +71,10 @@ export function requestSchema(endpoint: EndpointSpec): FastifySchema {
  * Signed-in users pass requireUser as a preHandler; operator routes are guarded by their whole
  * context's onRequest hook (routes/admin), which runs before body parsing.
  */
-function guard(app: FastifyInstance, endpoint: EndpointSpec): Pick<RouteShorthandOptions, "preHandler"> {
+function guard(
+  app: FastifyInstance,
+  endpoint: EndpointSpec,
+): Pick<RouteShorthandOptions, "preHandler"> {
   if (endpoint.access === "user") return { preHandler: app.requireUser };
   if (endpoint.access === "optional-user") return { preHandler: optionalUser(app) };
   return {};
