@@ -4,6 +4,7 @@
 import { adminEndpoints } from "./admin";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
+import { docsEndpoints } from "./docs";
 import type { EndpointSpec } from "./endpoint";
 import { healthEndpoints } from "./health";
 import { marketEndpoints } from "./market";
@@ -22,6 +23,7 @@ export {
   adminEndpoints,
   assetsEndpoints,
   authEndpoints,
+  docsEndpoints,
   healthEndpoints,
   marketEndpoints,
   profileEndpoints,
@@ -49,6 +51,7 @@ export const ENDPOINT_AREAS = {
   rpc: rpcEndpoints,
   admin: adminEndpoints,
   sockets: socketEndpoints,
+  docs: docsEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof ENDPOINT_AREAS;

@@ -17,7 +17,11 @@ import { endpoint } from "./endpoint";
 
 const MARKET = `${API_BASE}/market`;
 
-const Symbol = oneOf(LISTED_BASES.map((base) => `${base}/USDT` as const));
+/** Typed as a string: the app reads symbols from GET /market/symbols, not from this list. */
+const Symbol = Type.Unsafe<string>({
+  type: "string",
+  enum: LISTED_BASES.map((base) => `${base}/USDT`),
+});
 /** A time bound: ISO-8601 with an offset, or epoch milliseconds. */
 const Time = Type.String({
   pattern:

@@ -81,6 +81,11 @@ export const profileEndpoints = {
     summary: "Marks a message read (the app's outbox)",
     access: "user",
     params: IdParams,
+    headers: Type.Object({
+      "idempotency-key": Type.Optional(
+        Type.String({ description: "accepted, never stored: marking read is idempotent" }),
+      ),
+    }),
     answer: Nothing,
   }),
 };
