@@ -4,7 +4,6 @@ import { Type } from "@sinclair/typebox";
 import type { AdminIdentityItem, AdminSubscriptionItem, AuditItem, UserLockView } from "../admin";
 import { EMAIL_MAX_LENGTH } from "../content";
 import { IDENTITY_LIMITS } from "../identity";
-import type { LedgerCheckReport } from "../ledger";
 import { MESSAGE_LIMITS } from "../messages";
 import { API_BASE } from "../paths";
 import {
@@ -98,6 +97,14 @@ const userLock = (action: "lock" | "unlock") =>
     params: AddressParams,
     answer: described<UserLockView>("{ userId, address, locked }"),
   });
+
+export const LedgerCheckAnswer = Type.Object({
+  ok: Type.Boolean(),
+  transactions: Type.String(),
+  accounts: Type.String(),
+  violations: Type.Array(Type.String()),
+  checkedAt: Type.String(),
+});
 
 const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 // Checked by the domain (content/article-input.ts), the same code the CLI runs.
@@ -199,7 +206,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/ledger/check`,
     summary: "Every ledger invariant and the hash chain (200 either way; see `ok`)",
     access: "operator",
-    answer: described<LedgerCheckReport>("{ ok, transactions, accounts, violations, checkedAt }"),
+    answer: LedgerCheckAnswer,
   }),
   subscriptions: endpoint({
     method: "GET",

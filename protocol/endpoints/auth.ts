@@ -1,14 +1,18 @@
 // /auth: wallet sign-in (SIWE), operator password sign-in and logout. Limits are generous for
 // real clients and small enough that no body can make a handler do expensive work.
 import { Type } from "@sinclair/typebox";
-import type { WalletCheck } from "../account";
 import { API_BASE } from "../paths";
-import { AddressParams, described, Nothing } from "./common";
+import { AddressParams, Nothing } from "./common";
 import { endpoint } from "./endpoint";
 
 const AUTH = `${API_BASE}/auth`;
 /** The session token: opaque, send it as `Authorization: Bearer <token>`. */
 const Token = Type.String({ description: "the session token" });
+
+export const WalletCheckAnswer = Type.Object({
+  nonce: Type.String(),
+  registered: Type.Boolean({ description: "whether this address already has an account" }),
+});
 
 export const WalletSignInBody = Type.Object(
   {
@@ -37,7 +41,7 @@ export const authEndpoints = {
     summary: "A single-use sign-in nonce for the address, valid 10 minutes",
     access: "public",
     params: AddressParams,
-    answer: described<WalletCheck>("{ nonce, registered }"),
+    answer: WalletCheckAnswer,
   }),
   walletSignIn: endpoint({
     method: "POST",

@@ -40,10 +40,10 @@ export const PageLimit = defaulted(
  * API.md "Lists": `?cursor=&limit=`, plus the endpoint's filters. The cursor is an id unless the
  * endpoint says otherwise (an e-mail address, an opaque string).
  */
-export function listQuery<P extends TProperties = {}, C extends TSchema = typeof Id>(
-  filters: P = {} as P,
-  cursor: C = Id as unknown as C,
-) {
+export function listQuery<
+  P extends TProperties = Record<never, never>,
+  C extends TSchema = typeof Id,
+>(filters: P = {} as P, cursor: C = Id as unknown as C) {
   return Type.Object({
     ...filters,
     cursor: Type.Optional(cursor),

@@ -1,18 +1,9 @@
 // /market: public market data (no token). The symbol and interval lists come from protocol, so a
 // bad value is a 400 VALIDATION naming the field, never an empty answer or a 500.
 import { Type, type TProperties } from "@sinclair/typebox";
-import {
-  KLINE_INTERVALS,
-  LISTED_BASES,
-  type Depth,
-  type KlineRow,
-  type MarketSymbol,
-  type MarketTick,
-  type Ticker,
-  type TicksHead,
-} from "../market";
+import { KLINE_INTERVALS, LISTED_BASES } from "../market";
 import { API_BASE } from "../paths";
-import { defaulted, described, oneOf } from "./common";
+import { defaulted, oneOf } from "./common";
 import { endpoint } from "./endpoint";
 
 const MARKET = `${API_BASE}/market`;
@@ -34,6 +25,57 @@ const Limit = (maximum: number, fallback: number) =>
 const symbolQuery = <P extends TProperties>(properties: P) =>
   Type.Object({ symbol: Symbol, ...properties }, { additionalProperties: false });
 
+export const MarketSymbolAnswer = Type.Object({
+  symbol: Type.String({ description: '"BTC/USDT"' }),
+  base: Type.String(),
+  quote: Type.String(),
+  priceScale: Type.Integer({ description: "decimal places of a price" }),
+  qtyScale: Type.Integer({ description: "decimal places of a quantity" }),
+  minQty: Type.String(),
+});
+
+export const TickerAnswer = Type.Object({
+  symbol: Type.String(),
+  last: Type.String(),
+  open24h: Type.String(),
+  high24h: Type.String(),
+  low24h: Type.String(),
+  change24h: Type.String({ description: 'percent change over 24 h, two decimals ("-1.25")' }),
+  volume24h: Type.String({ description: "base-asset volume over 24 h" }),
+  ts: Type.String(),
+  seq: Type.String({ description: "the last tick's sequence number (a bigint as a string)" }),
+});
+
+const Decimal = Type.String();
+/** `[openTime, open, high, low, close, volume]`. */
+export const KlineRowAnswer = Type.Tuple([Decimal, Decimal, Decimal, Decimal, Decimal, Decimal]);
+/** `[price, quantity]`. */
+export const DepthLevelAnswer = Type.Tuple([Decimal, Decimal]);
+
+export const DepthAnswer = Type.Object({
+  symbol: Type.String(),
+  bids: Type.Array(DepthLevelAnswer, { description: "best (highest) first" }),
+  asks: Type.Array(DepthLevelAnswer, { description: "best (lowest) first" }),
+  seq: Type.String(),
+  ts: Type.String(),
+});
+
+/** `hash` = sha256 hex of `prevHash|seq|price|ts` (64 zeros before the first). */
+export const MarketTickAnswer = Type.Object({
+  symbol: Type.String(),
+  seq: Type.String(),
+  price: Type.String(),
+  ts: Type.String(),
+  hash: Type.String(),
+});
+
+export const TicksHeadAnswer = Type.Object({
+  symbol: Type.String(),
+  seq: Type.String(),
+  hash: Type.String(),
+  ts: Type.String(),
+});
+
 export const KLINES_LIMIT = Limit(1000, 200);
 export const KlineIntervalParam = defaulted(oneOf(KLINE_INTERVALS, { default: "1m" }));
 export const DEPTH_LIMIT = Limit(20, 20);
@@ -45,20 +87,14 @@ export const marketEndpoints = {
     path: `${MARKET}/symbols`,
     summary: "Listed symbols",
     access: "public",
-    answer: Type.Array(
-      described<MarketSymbol>("{ symbol, base, quote, priceScale, qtyScale, minQty }"),
-    ),
+    answer: Type.Array(MarketSymbolAnswer),
   }),
   tickers: endpoint({
     method: "GET",
     path: `${MARKET}/tickers`,
     summary: "24 h tickers",
     access: "public",
-    answer: Type.Array(
-      described<Ticker>(
-        "{ symbol, last, open24h, high24h, low24h, change24h, volume24h, ts, seq }",
-      ),
-    ),
+    answer: Type.Array(TickerAnswer),
   }),
   klines: endpoint({
     method: "GET",
@@ -70,9 +106,7 @@ export const marketEndpoints = {
       limit: Type.Optional(KLINES_LIMIT),
       end: Type.Optional(Time),
     }),
-    answer: Type.Array(
-      Type.Unsafe<KlineRow>(Type.Array(Type.String(), { minItems: 6, maxItems: 6 })),
-    ),
+    answer: Type.Array(KlineRowAnswer),
   }),
   depth: endpoint({
     method: "GET",
@@ -80,7 +114,7 @@ export const marketEndpoints = {
     summary: "Order book of a symbol",
     access: "public",
     query: symbolQuery({ limit: Type.Optional(DEPTH_LIMIT) }),
-    answer: described<Depth>("{ symbol, bids: [[p, q]], asks: [[p, q]], seq, ts }"),
+    answer: DepthAnswer,
   }),
   ticks: endpoint({
     method: "GET",
@@ -92,7 +126,7 @@ export const marketEndpoints = {
       to: Type.Optional(Time),
       limit: Type.Optional(TICKS_LIMIT),
     }),
-    answer: Type.Array(described<MarketTick>("{ symbol, seq, price, ts, hash }")),
+    answer: Type.Array(MarketTickAnswer),
   }),
   ticksHead: endpoint({
     method: "GET",
@@ -100,6 +134,6 @@ export const marketEndpoints = {
     summary: "Newest link of a symbol's tick chain",
     access: "public",
     query: symbolQuery({}),
-    answer: described<TicksHead>("{ symbol, seq, hash, ts }"),
+    answer: TicksHeadAnswer,
   }),
 };

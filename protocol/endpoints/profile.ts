@@ -1,7 +1,7 @@
 // /profile: the signed-in user's own account, identity verification and messages.
 import { Type } from "@sinclair/typebox";
 import type { Profile } from "../account";
-import { IDENTITY_LIMITS, type IdentityView } from "../identity";
+import { IDENTITY_LIMITS, type IdentityView, type IdType } from "../identity";
 import type { Message, MessageItem } from "../messages";
 import { API_BASE } from "../paths";
 import {
@@ -27,7 +27,7 @@ export const IdentityBody = Type.Object(
       minLength: IDENTITY_LIMITS.idNumberMinLength,
       maxLength: IDENTITY_LIMITS.idNumberMaxLength,
     }),
-    idType: Type.Unsafe<0 | 1 | 2 | 3>({ type: "integer", minimum: 0, maximum: 3 }),
+    idType: Type.Unsafe<IdType>({ type: "integer", minimum: 0, maximum: 3 }),
     /** The id of an upload of purpose "identity". */
     photo: Type.String({ format: "uuid" }),
   },

@@ -1,10 +1,9 @@
 // /wallet: money in and out of the platform. Every POST moves money, so each needs an
 // Idempotency-Key; their bodies are validated loosely on purpose (see EndpointSpec.bodyAsValidated).
 import { Type } from "@sinclair/typebox";
-import type { DepositInfo, FaucetAnswer } from "../chain";
 import type { Bill } from "../ledger";
 import { API_BASE } from "../paths";
-import type { Recharge, WithdrawConfig, Withdrawal } from "../wallet";
+import type { Recharge, Withdrawal } from "../wallet";
 import {
   Address,
   DecimalString,
@@ -27,12 +26,36 @@ const WithdrawalAnswer = described<Withdrawal>(
   "{ id, amount, fee, address, status, txHash, createdAt, reason }",
 );
 
+export const DepositInfoAnswer = Type.Object({
+  chainId: Type.Integer({ description: "EIP-155 chain id (31337 for the demo dev chain)" }),
+  network: Type.Literal("ERC20"),
+  asset: Type.Literal("USDT"),
+  token: Type.String({ description: "the USDT ERC20 contract, EIP-55 checksummed" }),
+  address: Type.String({ description: "where to send it, EIP-55 checksummed" }),
+  confirmations: Type.Integer({ description: "blocks on top of the deposit's block" }),
+  minAmount: Type.String({ description: "decimal string in USDT" }),
+});
+
+export const FaucetAnswerSchema = Type.Object({ txHash: Type.String() });
+
+export const WithdrawConfigAnswer = Type.Object({
+  fee: Type.String({ description: "flat fee in USDT, kept only when the withdrawal is sent" }),
+  minAmount: Type.String(),
+  maxAmount: Type.String(),
+  chainId: Type.Union([Type.Integer(), Type.Null()], { description: "EIP-155 id" }),
+  network: Type.Literal("ERC20"),
+});
+
 export const DemoCreditBody = Type.Object({ amount: DecimalString });
 export const RechargeBody = Type.Object({
   amount: DecimalString,
   /** An upload id of purpose "voucher". */
   voucher: Type.String(),
-  txHash: Type.Optional(Type.String()),
+  txHash: Type.Optional(
+    Type.String({
+      description: "the deposit's transaction on the chain of GET /wallet/deposit, to verify it",
+    }),
+  ),
 });
 export const WithdrawBody = Type.Object({ amount: DecimalString, address: Address });
 
@@ -42,9 +65,7 @@ export const walletEndpoints = {
     path: `${WALLET}/deposit`,
     summary: "Deposit address and terms",
     access: "user",
-    answer: described<DepositInfo>(
-      "{ chainId, network, asset, token, address, confirmations, minAmount }",
-    ),
+    answer: DepositInfoAnswer,
   }),
   demoCredit: endpoint({
     method: "POST",
@@ -63,7 +84,7 @@ export const walletEndpoints = {
     summary: "Test USDT from the dev chain's hot wallet to the user's wallet (demo only)",
     access: "user",
     headers: IdempotencyHeaders,
-    answer: described<FaucetAnswer>("{ txHash }"),
+    answer: FaucetAnswerSchema,
   }),
   submitRecharge: endpoint({
     method: "POST",
@@ -93,7 +114,7 @@ export const walletEndpoints = {
     path: `${WALLET}/withdraw/config`,
     summary: "Withdrawal fee and limits",
     access: "user",
-    answer: described<WithdrawConfig>("{ fee, minAmount, maxAmount, asset, network }"),
+    answer: WithdrawConfigAnswer,
   }),
   withdraw: endpoint({
     method: "POST",
