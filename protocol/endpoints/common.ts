@@ -1,6 +1,13 @@
 // The pieces many endpoints share, written once: ids, list queries and pages, the
 // Idempotency-Key header, decimal strings, languages.
-import { Type, type Static, type TProperties, type TSchema } from "@sinclair/typebox";
+import {
+  Type,
+  type Static,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TUnknown,
+} from "@sinclair/typebox";
 import { LANGS } from "../content";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../list";
 
@@ -88,6 +95,15 @@ export const LangQuery = Type.Object({ lang: Type.Optional(Lang) });
 /** An answer described by its protocol type only (no field-by-field schema yet). */
 export function described<T>(description: string) {
   return Type.Unsafe<T>({ type: "object", description });
+}
+
+/**
+ * A body whose fields the server takes untyped and optional (EndpointSpec.bodyAsValidated): the
+ * domain says what is wrong with each, and a JSON number is never coerced into a decimal string.
+ */
+export function untypedFields<const K extends string>(names: readonly K[]) {
+  const fields = Object.fromEntries(names.map((name) => [name, Type.Optional(Type.Unknown())]));
+  return Type.Object(fields as { [N in K]: TOptional<TUnknown> });
 }
 
 /** JSON null (logout, subscribe). */

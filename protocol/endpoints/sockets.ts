@@ -1,45 +1,35 @@
 // The websockets (API.md "Websockets"): GET upgrades under /ws. No HTTP schema: a bad query or a
 // refusal is answered on the open socket (an error frame, a close code), never as an HTTP answer
-// to the upgrade, which browsers hide. `query` and `answer` here document the frames.
+// to the upgrade, which browsers hide. `answer` describes the frames.
 import { Type } from "@sinclair/typebox";
-import type { AccountPoke } from "../sync";
 import type { DataSocketFrame, DepthSocketFrame, KdataSocketFrame } from "../feed";
 import { WS_BASE } from "../paths";
+import type { AccountPoke } from "../sync";
 import { endpoint } from "./endpoint";
 
-const frames = <T>(description: string) => Type.Unsafe<T>({ type: "object", description });
+function socket<Frame>() {
+  return <const Name extends string>(name: Name, summary: string, frames: string) =>
+    endpoint({
+      method: "GET",
+      path: `${WS_BASE}/${name}`,
+      summary: `Websocket: ${summary}`,
+      access: "public",
+      wire: "websocket",
+      answer: Type.Unsafe<Frame>({ type: "object", description: frames }),
+    });
+}
 
 export const socketEndpoints = {
-  data: endpoint({
-    method: "GET",
-    path: `${WS_BASE}/data`,
-    summary: "Websocket: tickers",
-    access: "public",
-    wire: "websocket",
-    answer: frames<DataSocketFrame>("tickers frames"),
-  }),
-  depth: endpoint({
-    method: "GET",
-    path: `${WS_BASE}/depth`,
-    summary: "Websocket: order book of a symbol (`?symbol=`)",
-    access: "public",
-    wire: "websocket",
-    answer: frames<DepthSocketFrame>("depth frames"),
-  }),
-  kdata: endpoint({
-    method: "GET",
-    path: `${WS_BASE}/kdata`,
-    summary: "Websocket: candles of a symbol and interval (`?symbol=&interval=`)",
-    access: "public",
-    wire: "websocket",
-    answer: frames<KdataSocketFrame>("kline frames"),
-  }),
-  account: endpoint({
-    method: "GET",
-    path: `${WS_BASE}/account`,
-    summary: "Websocket: change-log pokes for the user (`?token=`; close 4401/4403 on refusal)",
-    access: "public",
-    wire: "websocket",
-    answer: frames<AccountPoke>('{ type: "poke", seq, cursor }'),
-  }),
+  data: socket<DataSocketFrame>()("data", "tickers", "tickers frames"),
+  depth: socket<DepthSocketFrame>()("depth", "order book of a symbol (`?symbol=`)", "depth frames"),
+  kdata: socket<KdataSocketFrame>()(
+    "kdata",
+    "candles of a symbol and interval (`?symbol=&interval=`)",
+    "kline frames",
+  ),
+  account: socket<AccountPoke>()(
+    "account",
+    "change-log pokes for the user (`?token=`; close 4401/4403 on refusal)",
+    '{ type: "poke", seq, cursor }',
+  ),
 };

@@ -10,6 +10,7 @@ import {
   listPage,
   listQuery,
   oneOf,
+  untypedFields,
 } from "./common";
 import { endpoint } from "./endpoint";
 
@@ -44,13 +45,7 @@ export const spotEndpoints = {
     headers: IdempotencyHeaders,
     body: SpotOrderBody,
     // No types on purpose: the domain names exactly what is wrong with each field.
-    bodyAsValidated: Type.Object({
-      symbol: Type.Optional(Type.Unknown()),
-      side: Type.Optional(Type.Unknown()),
-      type: Type.Optional(Type.Unknown()),
-      price: Type.Optional(Type.Unknown()),
-      number: Type.Optional(Type.Unknown()),
-    }),
+    bodyAsValidated: untypedFields(["symbol", "side", "type", "price", "number"]),
     answer: Order,
   }),
   cancelOrder: endpoint({

@@ -11,6 +11,7 @@ import {
   IdempotencyHeaders,
   listPage,
   listQuery,
+  untypedFields,
 } from "./common";
 import { endpoint } from "./endpoint";
 
@@ -94,11 +95,7 @@ export const walletEndpoints = {
     headers: IdempotencyHeaders,
     body: RechargeBody,
     // Nothing typed or required: the domain answers the seed's messages ("Please enter the amount").
-    bodyAsValidated: Type.Object({
-      amount: Type.Optional(Type.Unknown()),
-      voucher: Type.Optional(Type.Unknown()),
-      txHash: Type.Optional(Type.Unknown()),
-    }),
+    bodyAsValidated: untypedFields(["amount", "voucher", "txHash"]),
     answer: RechargeAnswer,
   }),
   recharges: endpoint({
@@ -124,10 +121,7 @@ export const walletEndpoints = {
     headers: IdempotencyHeaders,
     body: WithdrawBody,
     // Nothing typed or required: the domain says exactly what is wrong (seed messages).
-    bodyAsValidated: Type.Object({
-      amount: Type.Optional(Type.Unknown()),
-      address: Type.Optional(Type.Unknown()),
-    }),
+    bodyAsValidated: untypedFields(["amount", "address"]),
     answer: WithdrawalAnswer,
   }),
   withdrawals: endpoint({
