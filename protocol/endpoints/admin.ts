@@ -26,7 +26,7 @@ import { endpoint } from "./endpoint";
 const ADMIN = `${API_BASE}/admin`;
 
 /** An answer the operators' tools read as a whole (its type lives with the server's domain). */
-const record = (description: string) => described<Record<string, unknown>>(description);
+const record = (description: string) => described<object>(description);
 
 /** GET /<queue>, POST /<queue>/:id/approve, POST /<queue>/:id/reject { reason }. */
 function reviewQueue<const Q extends string, const S extends readonly number[], Item>(

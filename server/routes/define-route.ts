@@ -10,7 +10,8 @@ import type {
   FastifySchema,
   RouteShorthandOptions,
 } from "fastify";
-import type { EndpointSpec, PartOf } from "../../protocol/endpoints";
+import type { AnswerOf, EndpointSpec, PartOf } from "../../protocol/endpoints";
+import type { Envelope } from "../../protocol/envelope";
 import { optionalUser } from "./system/optional-user";
 
 /** The query as the handler sees it: fields with a default are always there (Ajv fills them). */
@@ -39,10 +40,21 @@ export type RouteExtras = Pick<RouteShorthandOptions, "bodyLimit" | "config"> & 
   schema?: Pick<FastifySchema, "response">;
 };
 
+/**
+ * What a handler resolves to: an enveloped endpoint's envelope must carry the contract's answer
+ * (or the reply, sent by the handler itself); other wires are the handler's own business.
+ */
+export type RouteAnswer<E extends EndpointSpec> = E extends { wire: string }
+  ? unknown
+  : Envelope<AnswerOf<E>> | FastifyReply;
+
 export function defineRoute<E extends EndpointSpec>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (request: FastifyRequest<RouteRequest<E>>, reply: FastifyReply) => Promise<unknown>,
+  handler: (
+    request: FastifyRequest<RouteRequest<E>>,
+    reply: FastifyReply,
+  ) => Promise<RouteAnswer<E>>,
   extras: RouteExtras = {},
 ): void {
   app.route<RouteRequest<E>>({
