@@ -7,11 +7,17 @@ import { useId, useState } from "react";
 import { useTickers, type TickerRow } from "../../db/queries/market";
 import { useFreshness } from "../../db/sync-state";
 import { compare, isDecimalString } from "../../lib/decimal";
-import { baseOf, directionOf, formatChange, formatPrice, quoteOf } from "../../lib/format/format-price";
-import { newestReceivedAt } from "../market/newest-received";
-import { PriceAge } from "../market/price-age";
+import {
+  baseOf,
+  directionOf,
+  formatChange,
+  formatPrice,
+  quoteOf,
+} from "../../lib/format/format-price";
+import { newestReceivedAt } from "../../ui/market/newest-received";
+import { PriceAge } from "../../ui/market/price-age";
 import { ContentLink } from "../../ui/links/content-link";
-import { useOffline } from "../shell/screen-freshness";
+import { useOffline } from "../../ui/app-state/screen-freshness";
 import { sortBySymbol } from "../../lib/symbol-order";
 
 /**

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { ACCEPTED_IMAGES, useCompressedImage } from "./use-compressed-image";
+import { ACCEPTED_IMAGES, useCompressedImage } from "../../ui/image/use-compressed-image";
 
 /**
  * The document photo: taken with the camera or chosen from the device, compressed here, and

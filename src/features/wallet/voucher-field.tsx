@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { ACCEPTED_IMAGES, useCompressedImage } from "../verify/use-compressed-image";
+import { ACCEPTED_IMAGES, useCompressedImage } from "../../ui/image/use-compressed-image";
 
 /**
  * The recharge voucher: a screenshot of the transfer, compressed on this device like the identity
