@@ -2,7 +2,7 @@
 // (JSON Schema with a TypeScript type). The server registers its routes from these records, the
 // app's `call` types its requests from them and /api/docs publishes them; one record per route.
 import type { Static, TSchema } from "@sinclair/typebox";
-import { API_BASE } from "../paths";
+import type { API_BASE } from "../paths";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -53,8 +53,3 @@ export type AnswerOf<E extends EndpointSpec> = Static<E["answer"]>;
 /** `GET /spot/orders` for `GET /api/v1/spot/orders`: API.md's terms. */
 export type RouteKey<E extends EndpointSpec> =
   `${E["method"]} ${E["path"] extends `${typeof API_BASE}${infer Rest}` ? Rest : E["path"]}`;
-
-export function routeKey(spec: EndpointSpec): string {
-  const path = spec.path.startsWith(`${API_BASE}/`) ? spec.path.slice(API_BASE.length) : spec.path;
-  return `${spec.method} ${path}`;
-}
