@@ -113,7 +113,7 @@ const noApiInComponents = zone(
   "./src/api",
   "No React component imports api/; go through sync/.",
 );
-const appTests = ["src/**/*.test.{ts,tsx}", "src/test-setup.ts"];
+const appTests = ["src/**/*.test.{ts,tsx}", "src/test-setup.ts", "src/test/**"];
 const restrictedPaths = (zones) => ({ "import-x/no-restricted-paths": ["error", { zones }] });
 
 export default tseslint.config(

@@ -73,7 +73,7 @@ export const WITHDRAW_MIN_AMOUNT = "10";
 export const WITHDRAW_MAX_AMOUNT = "50000";
 
 /**
- * The one identity rule for withdrawals (issue 15), the Message of a 422 IDENTITY_REQUIRED and,
+ * The one identity rule for withdrawals, the Message of a 422 IDENTITY_REQUIRED and,
  * translated, what /verified and /withdrawal say.
  */
 export const WITHDRAW_IDENTITY_RULE =

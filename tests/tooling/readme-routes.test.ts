@@ -1,4 +1,4 @@
-// README/API drift (issue 23): every route the server registers appears in the README's route
+// README/API drift: every route the server registers appears in the README's route
 // table, in ../shared/API.md's terms (paths after /api/v1, `{id}` for parameters), and the table
 // names no route the server does not have. HEAD (Fastify's twin of every GET) and the tests' own
 // routes are left out.
