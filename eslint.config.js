@@ -172,6 +172,9 @@ export default tseslint.config(
             "new Error",
             // Developer-facing errors; what users read is translated where the error is shown.
             "*Error",
+            // Route keys of the endpoint contract ("GET /spot/orders"), src/api/call.ts.
+            "call",
+            "callConditional",
             "localStorage.getItem",
             "localStorage.setItem",
             "localStorage.removeItem",
