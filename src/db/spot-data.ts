@@ -4,7 +4,7 @@
 import Dexie from "dexie";
 import type { SyncChange } from "../../protocol";
 import type { SpotConfig, SpotOrder } from "../../protocol/spot";
-import { compare, isDecimalString } from "../lib/decimal";
+import { compare, isDecimalString } from "../../protocol/decimal";
 import { database, type QuantaDatabase } from "./database";
 import { getSessionUserId } from "./session";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";

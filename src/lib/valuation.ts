@@ -2,7 +2,7 @@
 // still theirs) at the last price of its `<ASSET>/USDT` symbol. Pure and decimal-only (bigint
 // strings, never a number), so /my and /home show one figure computed one way. An asset with no
 // price is left out of the total and named, never counted as zero or guessed.
-import { add, isZero, multiply } from "./decimal";
+import { add, isZero, multiply } from "../../protocol/decimal";
 
 /** The quote every value is expressed in; worth 1 of itself. */
 export const QUOTE_ASSET = "USDT";

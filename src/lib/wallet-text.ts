@@ -1,6 +1,6 @@
 // Shapes of the wallet forms' text: USDT amounts, transaction hashes and addresses. Shape only —
 // an address's EIP-55 checksum needs keccak, which the sync layer checks with viem, lazily.
-import { add, compare, isDecimalString } from "./decimal";
+import { add, compare, isDecimalString } from "../../protocol/decimal";
 
 /** The ledger's USDT scale (DESIGN §5). */
 export const USDT_SCALE = 6;

@@ -7,7 +7,7 @@ import type { SpotOrderRequest } from "../../protocol/spot";
 import { ApiError } from "../api/errors";
 import { cancelOrder, placeOrder } from "../api/spot";
 import { saveSpotOrderAnswer, type SpotOrderRow } from "../db/spot-data";
-import { compare, isDecimalString } from "../lib/decimal";
+import { compare, isDecimalString } from "../../protocol/decimal";
 import { signedInUser } from "./commands";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";

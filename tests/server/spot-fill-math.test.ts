@@ -4,7 +4,7 @@
 // the house; a limit order's reservation is exactly what its fill takes; steps are enforced.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAmount } from "../../server/domain/ledger/amounts";
+import { formatUnits } from "../../protocol/decimal";
 import { ApiError } from "../../server/plugins/envelope";
 import {
   crosses,
@@ -275,13 +275,13 @@ describe("steps", () => {
             captured(() => parseOrderInput({ ...body, number: finer(number, rules.qtyScale) }))
               ?.message,
           ).toBe(
-            `Invalid body: "number" must be a multiple of ${formatAmount(rules.qtyStep, rules.baseScale)}, the quantity step of ${rules.symbol}`,
+            `Invalid body: "number" must be a multiple of ${formatUnits(rules.qtyStep, rules.baseScale)}, the quantity step of ${rules.symbol}`,
           );
           expect(
             captured(() => parseOrderInput({ ...body, price: finer(price, rules.priceScale) }))
               ?.message,
           ).toBe(
-            `Invalid body: "price" must be a multiple of ${formatAmount(rules.priceStep, 6)}, the price step of ${rules.symbol}`,
+            `Invalid body: "price" must be a multiple of ${formatUnits(rules.priceStep, 6)}, the price step of ${rules.symbol}`,
           );
         },
       ),

@@ -4,7 +4,7 @@
 // is exact and anyone can recompute it from the fill's price, number and the published rates.
 import type { DepthLevel } from "../../../protocol/market";
 import { spotRefusalText } from "../../../protocol/spot-refusals";
-import { formatAmount, mulDivDown, mulDivUp } from "../ledger/amounts";
+import { formatUnits, mulDiv } from "../../../protocol/decimal";
 import type { Rate, SpotRules } from "./spot-config";
 
 export type Side = "buy" | "sell";
@@ -55,9 +55,9 @@ export function exchangeOf(
   feeRate: Rate,
 ): Exchange {
   const unit = 10n ** BigInt(rules.baseScale);
-  const notional = side === "buy" ? mulDivUp(price, number, unit) : mulDivDown(price, number, unit);
+  const notional = mulDiv(price, number, unit, side === "buy" ? "up" : "down");
   // On the exact product, not on the rounded notional: rounding twice would drift.
-  const fee = mulDivUp(price * number, feeRate.num, unit * feeRate.den);
+  const fee = mulDiv(price * number, feeRate.num, unit * feeRate.den, "up");
   return { notional, fee };
 }
 
@@ -242,7 +242,7 @@ const usdt = priceString;
 
 /** `part / whole` in percent with two decimals, rounded down ("5.12"). */
 function percent(part: bigint, whole: bigint): string {
-  return formatAmount((part * 10_000n) / whole, 2);
+  return formatUnits((part * 10_000n) / whole, 2);
 }
 
 function fixed(units: bigint, scale: number): string {

@@ -4,7 +4,8 @@
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import { SPOT_SIDE, SPOT_TYPE, type SpotOrderRequest } from "../../../protocol/spot";
 import { ApiError } from "../../plugins/envelope";
-import { formatAmount, parseAmount } from "../ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
+import { parseAmount } from "../ledger/amounts";
 import { priceString, qtyString, type Side } from "./fill-math";
 import { QUOTE_SCALE, spotRules, type SpotRules } from "./spot-config";
 
@@ -83,7 +84,7 @@ export function belowMinNotional(rules: SpotRules): ApiError {
     422,
     "BELOW_MINIMUM",
     `${SEED_MESSAGES.belowMinimum}: an order's value (price × number) must be at least ` +
-      `${formatAmount(rules.minNotional, QUOTE_SCALE)} USDT`,
+      `${formatUnits(rules.minNotional, QUOTE_SCALE)} USDT`,
   );
 }
 
@@ -118,7 +119,7 @@ function stepped(value: unknown, scale: number, field: string, stepName: string)
     if (match) {
       const frac = (match[2] ?? "").replace(/0+$/, "");
       if (frac.length > scale) {
-        const step = formatAmount(1n, scale);
+        const step = formatUnits(1n, scale);
         throw invalid(`Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
       }
       text = frac === "" ? match[1] : `${match[1]}.${frac}`;

@@ -3,7 +3,7 @@
 // amount is in ledger units (domain/spot/README.md "Units"), derived from server/market/symbols.ts.
 import type { SpotConfig, SpotSymbolRules } from "../../../protocol/spot";
 import { SYMBOLS, type SymbolSpec } from "../../market/symbols";
-import { formatAmount } from "../ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
 import { ASSET_SCALES, isAsset } from "../ledger/assets";
 
 /** A rate as an exact fraction: never a float anywhere money is computed. */
@@ -89,10 +89,10 @@ function publicRules(r: SpotRules): SpotSymbolRules {
     symbol: r.symbol,
     base: r.base,
     quote: QUOTE,
-    priceStep: formatAmount(r.priceStep, QUOTE_SCALE),
-    qtyStep: formatAmount(r.qtyStep, r.baseScale),
-    minQty: formatAmount(r.minQty, r.baseScale),
-    minNotional: formatAmount(r.minNotional, QUOTE_SCALE),
+    priceStep: formatUnits(r.priceStep, QUOTE_SCALE),
+    qtyStep: formatUnits(r.qtyStep, r.baseScale),
+    minQty: formatUnits(r.minQty, r.baseScale),
+    minNotional: formatUnits(r.minNotional, QUOTE_SCALE),
   };
 }
 
@@ -100,7 +100,7 @@ function publicRules(r: SpotRules): SpotSymbolRules {
 function rateString(rate: Rate): string {
   const scale = rate.den.toString().length - 1;
   if (10n ** BigInt(scale) !== rate.den) throw new Error("a rate's denominator must be 10^n");
-  return formatAmount(rate.num, scale);
+  return formatUnits(rate.num, scale);
 }
 
 function parseScaled(value: string, scale: number): bigint {

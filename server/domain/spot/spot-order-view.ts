@@ -3,7 +3,7 @@
 import { SPOT_SIDE, SPOT_TYPE, type SpotFill, type SpotOrder } from "../../../protocol/spot";
 import type { Queryable } from "../../db/db";
 import { findSpotOrder, type SpotOrderViewRow } from "../../db/repositories/spot-order-repository";
-import { formatAmount } from "../ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
 import { recordPut } from "../sync/change-log";
 import { priceString, qtyString } from "./fill-math";
 import { QUOTE_SCALE, spotRules } from "./spot-config";
@@ -18,7 +18,7 @@ export function toSpotOrder(row: SpotOrderViewRow): SpotOrder {
           {
             price: priceString(BigInt(row.fill_price), rules),
             number: qtyString(BigInt(row.fill_number), rules),
-            fee: formatAmount(BigInt(row.fill_fee ?? "0"), QUOTE_SCALE),
+            fee: formatUnits(BigInt(row.fill_fee ?? "0"), QUOTE_SCALE),
             depthSeq: row.fill_depth_seq ?? "",
             tickSeq: row.fill_tick_seq ?? "",
             liquidity: row.fill_liquidity ?? "maker",

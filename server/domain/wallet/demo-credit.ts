@@ -6,7 +6,8 @@ import type { QuantaMode } from "../../../protocol/health";
 import type { Db } from "../../db/db";
 import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
-import { formatAmount, parseAmount } from "../ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
+import { parseAmount } from "../ledger/amounts";
 import { ASSET_SCALES } from "../ledger/assets";
 import { credit } from "../ledger/operations";
 
@@ -44,7 +45,7 @@ export async function demoCredit(db: Db, command: DemoCreditCommand): Promise<Bi
       route: DEMO_CREDIT_ROUTE,
       key: command.idempotencyKey,
       // Normalised: "10" and "10.0" are the same request.
-      body: { amount: formatAmount(units, SCALE) },
+      body: { amount: formatUnits(units, SCALE) },
     },
     async (tx) => {
       const posted = await credit(tx, {

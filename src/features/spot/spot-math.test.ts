@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../../protocol";
-import { add, compare, formatUnits, percentOf } from "../../lib/decimal";
+import { add, compare, formatUnits, percentOf } from "../../../protocol/decimal";
 import {
   estimateOrder,
   floorToStep,

@@ -1,11 +1,11 @@
-// The order form's money math on decimal strings (src/lib/decimal.ts, bigint inside): what an
+// The order form's money math on decimal strings (protocol/decimal.ts, bigint inside): what an
 // order is estimated to cost or bring before confirming, and how much 25/50/75/100 % of the
 // available balance buys or sells. Rounded toward the house like the ledger (DESIGN §5): a buy's
 // notional and every fee up, a sell's notional down, a number from a percentage down to its step.
 // These are estimates: the server prices the order against its own book when it arrives.
 import type { DepthLevel } from "../../../protocol";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
-import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../lib/decimal";
+import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../../protocol/decimal";
 import { USDT_SCALE } from "../../lib/wallet-text";
 import { scaleOf } from "../../lib/format/format-price";
 

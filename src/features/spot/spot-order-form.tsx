@@ -20,7 +20,7 @@ import {
   type SpotFormState,
 } from "./spot-draft";
 import { numberForPercent, SPOT_PERCENTS, type SpotPercent } from "./spot-math";
-import { percentOf } from "../../lib/decimal";
+import { percentOf } from "../../../protocol/decimal";
 import { USDT_SCALE } from "../../lib/wallet-text";
 import type { SpotTrading } from "./use-spot-trading";
 import { validateSpotOrder, type SpotFormErrors } from "./validate-spot-order";

@@ -4,7 +4,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
-import { compare, sub } from "../../lib/decimal";
+import { compare, sub } from "../../../protocol/decimal";
 import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
 import { sameAddress, USDT_SCALE } from "../../lib/wallet-text";
 import { checkWithdrawalAddress, requestWithdrawal } from "../../sync/wallet-commands";
