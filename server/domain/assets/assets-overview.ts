@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/db";
 import { userBalances } from "../../db/repositories/ledger-account-repository";
 import { withdrawalTotals } from "../../db/repositories/withdrawal-repository";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { userIncome } from "../income/user-income";
 import { getProfile } from "../profile/get-profile";
 

@@ -9,7 +9,7 @@ import { INCOME_BILL_TYPES } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import { userIncomeBills, userSpotFills } from "../../db/repositories/income-repository";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { sumIncomeDays } from "./income-days";
 import { spotRealised } from "./spot-realised";
 

@@ -4,7 +4,7 @@
 import type { SpotConfig, SpotSymbolRules } from "../../../protocol/spot";
 import { SYMBOLS, type SymbolSpec } from "../../market/symbols";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES, isAsset } from "../ledger/assets";
+import { ASSET_SCALES, isAsset } from "../../../protocol/assets";
 
 /** A rate as an exact fraction: never a float anywhere money is computed. */
 export interface Rate {

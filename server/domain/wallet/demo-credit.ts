@@ -8,7 +8,7 @@ import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatUnits } from "../../../protocol/decimal";
 import { parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { credit } from "../ledger/operations";
 
 export const DEMO_CREDIT_ROUTE = "POST /wallet/demo-credit";

@@ -23,7 +23,7 @@ import {
 } from "../../db/repositories/recharge-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { creditRecharge } from "./recharge-credit";
 import { recordRecharge } from "./recharge-view";
 import { tellRechargeRejected } from "./wallet-messages";

@@ -27,7 +27,7 @@ import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatUnits } from "../../../protocol/decimal";
 import { parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { isUploadId } from "../uploads/upload-files";
 import { creditRecharge } from "./recharge-credit";
 import { recordRecharge, toRecharge } from "./recharge-view";

@@ -6,7 +6,7 @@ import type { AdminRechargeItem, Recharge } from "../../../protocol/wallet";
 import type { Queryable } from "../../db/db";
 import type { RechargeRow, RechargeWithUserRow } from "../../db/repositories/recharge-repository";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { recordPut } from "../sync/change-log";
 
 export function toRecharge(row: RechargeRow): Recharge {

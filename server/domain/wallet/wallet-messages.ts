@@ -1,7 +1,7 @@
 // The message a user gets when their recharge or withdrawal ends, written in the same
 // transaction as the status change, so it exists exactly when the outcome does. Facts only: the
 // amount, where it went or why it came back (DESIGN §1).
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import type { Queryable } from "../../db/db";
 import type { RechargeRow } from "../../db/repositories/recharge-repository";
 import type { WithdrawalRow } from "../../db/repositories/withdrawal-repository";

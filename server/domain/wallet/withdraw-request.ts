@@ -26,7 +26,7 @@ import { ApiError } from "../../plugins/envelope";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { formatUnits } from "../../../protocol/decimal";
 import { parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { freeze } from "../ledger/operations";
 import { toPage } from "../operators/list-page";
 import { recordWithdrawal, toWithdrawal } from "./withdrawal-view";

@@ -8,7 +8,7 @@ import type {
 } from "../../db/repositories/withdrawal-repository";
 import { findWithdrawal } from "../../db/repositories/withdrawal-repository";
 import { formatUnits } from "../../../protocol/decimal";
-import { ASSET_SCALES } from "../ledger/assets";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { recordPut } from "../sync/change-log";
 
 const usdt = (units: string) => formatUnits(BigInt(units), ASSET_SCALES.USDT);

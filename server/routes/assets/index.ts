@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { BILL_TYPE_CODES } from "../../../protocol/ledger";
 import { assetsOverview } from "../../domain/assets/assets-overview";
 import { listUserBills } from "../../domain/assets/list-bills";
-import { ASSETS } from "../../domain/ledger/assets";
+import { ASSETS } from "../../../protocol/assets";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../domain/operators/list-page";
 import { isTimeZone } from "../../domain/income/income-days";
 import { ApiError, ok } from "../../plugins/envelope";

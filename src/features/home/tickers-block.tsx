@@ -7,7 +7,13 @@ import { useId, useState } from "react";
 import { useTickers, type TickerRow } from "../../db/queries/market";
 import { useFreshness } from "../../db/sync-state";
 import { compare, isDecimalString } from "../../../protocol/decimal";
-import { baseOf, directionOf, formatChange, formatPrice, quoteOf } from "../../lib/format/format-price";
+import {
+  baseOf,
+  directionOf,
+  formatChange,
+  formatPrice,
+  quoteOf,
+} from "../../lib/format/format-price";
 import { newestReceivedAt } from "../market/newest-received";
 import { PriceAge } from "../market/price-age";
 import { ContentLink } from "../../ui/links/content-link";

@@ -5,8 +5,16 @@
 // These are estimates: the server prices the order against its own book when it arrives.
 import type { DepthLevel } from "../../../protocol";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
-import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../../protocol/decimal";
-import { USDT_SCALE } from "../../lib/wallet-text";
+import {
+  add,
+  compare,
+  divide,
+  isDecimalString,
+  multiply,
+  percentOf,
+  sub,
+} from "../../../protocol/decimal";
+import { USDT_SCALE } from "../../../protocol/assets";
 import { scaleOf } from "../../lib/format/format-price";
 
 /** Precision of intermediate values, wide enough that price × number × rate is exact. */

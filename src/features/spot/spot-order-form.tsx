@@ -21,7 +21,7 @@ import {
 } from "./spot-draft";
 import { numberForPercent, SPOT_PERCENTS, type SpotPercent } from "./spot-math";
 import { percentOf } from "../../../protocol/decimal";
-import { USDT_SCALE } from "../../lib/wallet-text";
+import { USDT_SCALE } from "../../../protocol/assets";
 import type { SpotTrading } from "./use-spot-trading";
 import { validateSpotOrder, type SpotFormErrors } from "./validate-spot-order";
 

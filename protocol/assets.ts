@@ -1,5 +1,6 @@
-// The assets and their scales, as migration 006 creates them (a test keeps the two equal).
-// A scale can never change: every stored amount of the asset would change its meaning.
+// The assets and their scales (decimals of the smallest unit), for app and server alike, as
+// migration 006 creates them (a test keeps the two equal). A scale can never change: every stored
+// amount of the asset would change its meaning.
 export const ASSET_SCALES = {
   USDT: 6,
   BTC: 8,
@@ -23,3 +24,6 @@ export const ASSETS = Object.keys(ASSET_SCALES) as Asset[];
 export function isAsset(value: string): value is Asset {
   return Object.hasOwn(ASSET_SCALES, value);
 }
+
+/** The quote asset of every market and the currency of fees and totals. */
+export const USDT_SCALE = ASSET_SCALES.USDT;
