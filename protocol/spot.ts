@@ -1,6 +1,7 @@
 // Spot trading on the wire (API.md /spot/orders, bills 315-325; DESIGN §6). Prices are quote
 // (USDT) per base unit at the symbol's price scale; numbers are base quantities at its quantity
 // scale; fees are always USDT. All decimal strings, never a JS number.
+import type { ErrorCode, ErrorParams } from "./envelope";
 
 /** side 0 buy (pay USDT, get the base coin), 1 sell. */
 export const SPOT_SIDE = { buy: 0, sell: 1 } as const;
@@ -13,7 +14,8 @@ export type SpotType = (typeof SPOT_TYPE)[keyof typeof SPOT_TYPE];
 /**
  * open: a limit order resting (funds frozen); filled: done, funds exchanged; cancelled: the user
  * cancelled it and everything frozen came back; rejected: accepted but never filled (a market
- * order the book could not fill within the slippage cap): `reason` says why, no money moved.
+ * order the book could not fill within the slippage cap): `reasonCode` and `reasonParams` say
+ * why (`reason` in English), no money moved.
  */
 export type SpotOrderStatus = "open" | "filled" | "cancelled" | "rejected";
 
@@ -68,8 +70,12 @@ export interface SpotOrder {
   filledAt: string | null;
   /** When it was cancelled (status "cancelled"). */
   cancelledAt: string | null;
-  /** Why it was rejected; null otherwise. */
+  /** Why it was rejected, the English sentence; null otherwise. */
   reason: string | null;
+  /** Why it was rejected, as data: the refusal code (protocol/refusals.ts); null otherwise. */
+  reasonCode: ErrorCode | null;
+  /** The params of `reasonCode`; null with it. */
+  reasonParams: ErrorParams | null;
   fills: SpotFill[];
 }
 

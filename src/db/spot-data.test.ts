@@ -28,6 +28,8 @@ const open: SpotOrder = {
   filledAt: null,
   cancelledAt: null,
   reason: null,
+  reasonCode: null,
+  reasonParams: null,
   fills: [],
 };
 const filled: SpotOrder = {

@@ -64,6 +64,8 @@ const order = (patch: Partial<SpotOrder>): SpotOrder => ({
   filledAt: null,
   cancelledAt: null,
   reason: null,
+  reasonCode: null,
+  reasonParams: null,
   fills: [],
   ...patch,
 });

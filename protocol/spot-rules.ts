@@ -1,13 +1,91 @@
-// The pure rules of a spot fill (DESIGN §6, domain/spot/README.md): how a market order walks the
-// book to its price, when a limit order crosses, and what changes hands. Everything is bigint
-// ledger units — prices in USDT units per whole base coin, quantities in base units — so a fill
-// is exact and anyone can recompute it from the fill's price, number and the published rates.
-import type { DepthLevel } from "../../../protocol/market";
-import { spotRefusalText } from "../../../protocol/spot-refusals";
-import { formatUnits, mulDiv } from "../../../protocol/decimal";
-import type { Rate, SpotRules } from "./spot-config";
+// The pure rules of a spot fill (DESIGN §6, server/domain/spot/README.md), used by the server's
+// engine to fill an order and by the app to estimate it, so the two compute one thing: how a
+// market order walks the book to its price, when a limit order crosses, what changes hands, and
+// why an order is rejected. Everything is bigint ledger units — prices in USDT units per whole
+// base coin, quantities in base units — so a fill is exact and anyone can recompute it from the
+// fill's price, number and the published rates.
+import { ASSET_SCALES, isAsset, USDT_SCALE } from "./assets";
+import { formatFixed, formatUnits, mulDiv, parseUnits } from "./decimal";
+import type { DepthLevel } from "./market";
+import type { RefusalParams } from "./refusals";
+import type { SpotSymbolRules } from "./spot";
 
 export type Side = "buy" | "sell";
+
+/** A rate as an exact fraction: never a float anywhere money is computed. */
+export interface Rate {
+  num: bigint;
+  den: bigint;
+}
+
+/** "0.001" -> 1/1000: GET /spot/config's rates as fractions (exact: a decimal is num/10^n). */
+export function rateOf(value: string): Rate {
+  const point = value.indexOf(".");
+  const places = point < 0 ? 0 : value.length - point - 1;
+  return { num: parseUnits(value, places), den: 10n ** BigInt(places) };
+}
+
+/** 1/1000 -> "0.001": the rates are powers-of-ten fractions, so this is exact. */
+export function rateString(rate: Rate): string {
+  const scale = rate.den.toString().length - 1;
+  if (10n ** BigInt(scale) !== rate.den) throw new Error("a rate's denominator must be 10^n");
+  return formatUnits(rate.num, scale);
+}
+
+/** A listed symbol's trading rules in ledger units. */
+export interface SpotRules {
+  symbol: string;
+  base: string;
+  priceScale: number;
+  qtyScale: number;
+  /** The base coin's ledger scale (8). */
+  baseScale: number;
+  /** USDT units per price step (a price of 1 step at priceScale). */
+  priceStep: bigint;
+  /** Base units per quantity step. */
+  qtyStep: bigint;
+  minQty: bigint;
+  /** USDT units. */
+  minNotional: bigint;
+}
+
+/** Decimals of a step written canonically ("0.01" -> 2, "1" -> 0). */
+function placesOf(step: string): number {
+  const point = step.indexOf(".");
+  return point < 0 ? 0 : step.length - point - 1;
+}
+
+/**
+ * A symbol's rules as GET /spot/config publishes them, in units. Throws when they do not fit the
+ * ledger: a price finer than a USDT unit, or a quantity finer than a base unit, would not be money.
+ */
+export function spotRulesOf(published: SpotSymbolRules): SpotRules {
+  const { symbol, base } = published;
+  if (!isAsset(base) || published.quote !== "USDT") {
+    throw new Error(`${symbol}: not a USDT market of a ledger asset`);
+  }
+  const baseScale = ASSET_SCALES[base];
+  const priceScale = placesOf(published.priceStep);
+  const qtyScale = placesOf(published.qtyStep);
+  if (priceScale > USDT_SCALE || qtyScale > baseScale) {
+    throw new Error(`${symbol}: its scales do not fit the ledger's`);
+  }
+  const priceStep = parseUnits(published.priceStep, USDT_SCALE);
+  const qtyStep = parseUnits(published.qtyStep, baseScale);
+  const minQty = parseUnits(published.minQty, baseScale);
+  if (minQty < qtyStep || minQty % qtyStep !== 0n) throw new Error(`${symbol}: bad minQty`);
+  return {
+    symbol,
+    base,
+    priceScale,
+    qtyScale,
+    baseScale,
+    priceStep,
+    qtyStep,
+    minQty,
+    minNotional: parseUnits(published.minNotional, USDT_SCALE),
+  };
+}
 
 /** One book level in units: USDT units per whole base coin, base units. */
 export interface Level {
@@ -24,8 +102,8 @@ export interface BookUnits {
 /** A served level ("67250.00", "0.01500") in units; the feed's strings are at the symbol's scales. */
 export function levelUnits(level: DepthLevel, rules: SpotRules): Level {
   return {
-    price: scaledUnits(level[0], rules.priceScale) * rules.priceStep,
-    qty: scaledUnits(level[1], rules.qtyScale) * rules.qtyStep,
+    price: parseUnits(level[0], rules.priceScale) * rules.priceStep,
+    qty: parseUnits(level[1], rules.qtyScale) * rules.qtyStep,
   };
 }
 
@@ -86,6 +164,12 @@ export function crosses(side: Side, limit: bigint, book: BookUnits): Level | und
   return (side === "buy" ? best.price <= limit : best.price >= limit) ? best : undefined;
 }
 
+/** Why a market order is rejected, as data, with the English sentence stored beside it. */
+export type FillRefusal =
+  | { code: "BOOK_EMPTY"; params: RefusalParams<"BOOK_EMPTY">; message: string }
+  | { code: "BOOK_TOO_THIN"; params: RefusalParams<"BOOK_TOO_THIN">; message: string }
+  | { code: "SLIPPAGE_EXCEEDED"; params: RefusalParams<"SLIPPAGE_EXCEEDED">; message: string };
+
 export type MarketFill =
   | {
       kind: "fill";
@@ -94,7 +178,7 @@ export type MarketFill =
       /** How many levels the walk used, best first (the last one possibly in part). */
       levelsUsed: number;
     }
-  | { kind: "rejected"; reason: string };
+  | { kind: "rejected"; refusal: FillRefusal };
 
 /** What walking `levels` best first for `number` took: the value (price × qty sum) and what is left. */
 function walk(levels: readonly Level[], number: bigint) {
@@ -139,24 +223,24 @@ export function marketFill(
   const sideName = side === "buy" ? "ask" : "bid";
   const best = levels[0];
   if (best === undefined) {
-    return {
-      kind: "rejected",
-      reason: spotRefusalText({ kind: "book-empty", symbol: rules.symbol, side: sideName }),
-    };
+    const { symbol } = rules;
+    return rejected({
+      code: "BOOK_EMPTY",
+      params: { symbol, side: sideName },
+      message: `The order book of ${symbol} has no ${sideName}s`,
+    });
   }
   const { value, left, used } = walk(levels, number);
   if (left > 0n) {
-    const held = number - left;
-    return {
-      kind: "rejected",
-      reason: spotRefusalText({
-        kind: "book-too-thin",
-        base: rules.base,
-        side: sideName,
-        held: qty(held, rules),
-        needed: qty(number, rules),
-      }),
-    };
+    const held = qtyString(number - left, rules);
+    const needed = qtyString(number, rules);
+    return rejected({
+      code: "BOOK_TOO_THIN",
+      params: { base: rules.base, side: sideName, held, needed },
+      message:
+        `The order book holds only ${held} ${rules.base} on the ${sideName} side; ` +
+        `this order needs ${needed}`,
+    });
   }
   const price = walkPrice(side, value, number, rules);
   const tooFar =
@@ -165,19 +249,27 @@ export function marketFill(
       : price * cap.den < best.price * (cap.den - cap.num);
   if (tooFar) {
     const worse = side === "buy" ? price - best.price : best.price - price;
-    return {
-      kind: "rejected",
-      reason: spotRefusalText({
-        kind: "beyond-slippage",
-        side: sideName,
-        average: usdt(price, rules),
-        worsePercent: percent(worse, best.price),
-        best: usdt(best.price, rules),
-        capPercent: percent(cap.num, cap.den),
-      }),
-    };
+    const params = {
+      side: sideName,
+      average: priceString(price, rules),
+      worsePercent: percent(worse, best.price),
+      best: priceString(best.price, rules),
+      capPercent: percent(cap.num, cap.den),
+    } as const;
+    return rejected({
+      code: "SLIPPAGE_EXCEEDED",
+      params,
+      message:
+        `The average price ${params.average} would be ${params.worsePercent} % ` +
+        `${side === "buy" ? "above the best ask" : "below the best bid"} ${params.best}; ` +
+        `market orders fill within ${params.capPercent} % of the best price`,
+    });
   }
   return { kind: "fill", price, levelsUsed: used };
+}
+
+function rejected(refusal: FillRefusal): MarketFill {
+  return { kind: "rejected", refusal };
 }
 
 export type LimitTakerFill =
@@ -191,8 +283,8 @@ export type LimitTakerFill =
  * exchange: it walks the opposite side best first, only through levels at or better than its
  * limit, and pays their volume-weighted price (rounded toward the house, never past the limit).
  * Whole or not at all: when those levels hold less than the whole number it rests at its limit
- * (orders here fill completely, once; domain/spot/README.md says why). No slippage cap: the
- * limit is the user's own bound.
+ * (orders here fill completely, once; server/domain/spot/README.md says why). No slippage cap:
+ * the limit is the user's own bound.
  */
 export function limitTakerFill(
   side: Side,
@@ -222,40 +314,22 @@ export function walkedLevels(
     if (left === 0n || level0 === undefined) return;
     const take = level.qty < left ? level.qty : left;
     left -= take;
-    out.push([level0[0], take === level.qty ? level0[1] : qty(take, rules)]);
+    out.push([level0[0], take === level.qty ? level0[1] : qtyString(take, rules)]);
   });
   return out;
 }
 
 /** Units of a price as a decimal at the symbol's price scale ("67250.00"). */
 export function priceString(units: bigint, rules: SpotRules): string {
-  return fixed(units / rules.priceStep, rules.priceScale);
+  return formatFixed(units / rules.priceStep, rules.priceScale);
 }
 
 /** Base units as a decimal at the symbol's quantity scale ("0.01500"). */
 export function qtyString(units: bigint, rules: SpotRules): string {
-  return fixed(units / rules.qtyStep, rules.qtyScale);
+  return formatFixed(units / rules.qtyStep, rules.qtyScale);
 }
-
-const qty = qtyString;
-const usdt = priceString;
 
 /** `part / whole` in percent with two decimals, rounded down ("5.12"). */
 function percent(part: bigint, whole: bigint): string {
   return formatUnits((part * 10_000n) / whole, 2);
-}
-
-function fixed(units: bigint, scale: number): string {
-  const digits = units.toString().padStart(scale + 1, "0");
-  const whole = digits.slice(0, digits.length - scale);
-  return scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
-}
-
-/** "67250.00" at scale 2 -> 6725000n. Internal data only: a malformed string is a bug. */
-function scaledUnits(value: string, scale: number): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  const frac = match?.[2] ?? "";
-  if (!match || frac.length > scale)
-    throw new Error(`"${value}" is not a decimal at scale ${scale}`);
-  return BigInt((match[1] ?? "") + frac.padEnd(scale, "0"));
 }
