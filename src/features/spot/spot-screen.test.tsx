@@ -272,7 +272,16 @@ describe("<SpotScreen> order form", () => {
     answer(
       failure(422, "INSUFFICIENT_BALANCE", "Insufficient available balance"),
       failure(400, "VALIDATION", "number must be a multiple of 0.0001"),
-      ok(order({ type: 0, price: null, status: "rejected", reason: "Slippage above 5 %" })),
+      ok(
+        order({
+          type: 0,
+          price: null,
+          status: "rejected",
+          reason: "The order book of BTC/USDT has no asks",
+          reasonCode: "BOOK_EMPTY",
+          reasonParams: { symbol: "BTC/USDT", side: "ask" },
+        }),
+      ),
     );
     await mountReady();
     await click("spot-type-market");
@@ -294,7 +303,7 @@ describe("<SpotScreen> order form", () => {
     await click("spot-confirm-button");
     const outcome = await screen.findByTestId("spot-outcome");
     expect(outcome.querySelector("p")?.textContent).toBe(
-      "Rejected, nothing was charged: Slippage above 5 %",
+      "Rejected, nothing was charged: Nobody is selling BTC/USDT right now: the order book has no asks.",
     );
     expect(sent.map((request) => request.key)).toEqual([sent[0]?.key, sent[0]?.key, sent[0]?.key]);
     expect(sent[0]?.body).toEqual({ symbol: "BTC/USDT", side: 0, type: 0, number: "0.01" });
