@@ -206,6 +206,22 @@ function walkPrice(side: Side, value: bigint, number: bigint, rules: SpotRules):
 }
 
 /**
+ * The price a walk of `levels` (one side, best first) fills `number` at, as a market order or a
+ * crossing limit fills; null when the levels hold less than the whole number. The app's estimate
+ * prices a market order with this, so it shows what the server's fill will be on the same book.
+ */
+export function walkFill(
+  side: Side,
+  levels: readonly Level[],
+  number: bigint,
+  rules: SpotRules,
+): { price: bigint; levelsUsed: number } | null {
+  const { value, left, used } = walk(levels, number);
+  if (used === 0 || left > 0n) return null;
+  return { price: walkPrice(side, value, number, rules), levelsUsed: used };
+}
+
+/**
  * A market order walks the opposite side best first until `number` is covered. Its price is the
  * volume-weighted average, rounded to the price step toward the house (buy up, sell down), which
  * keeps it inside the walked levels and makes the fill self-describing: it exchanges exactly
@@ -230,9 +246,9 @@ export function marketFill(
       message: `The order book of ${symbol} has no ${sideName}s`,
     });
   }
-  const { value, left, used } = walk(levels, number);
-  if (left > 0n) {
-    const held = qtyString(number - left, rules);
+  const walked = walkFill(side, levels, number, rules);
+  if (walked === null) {
+    const held = qtyString(heldBy(levels, number), rules);
     const needed = qtyString(number, rules);
     return rejected({
       code: "BOOK_TOO_THIN",
@@ -242,7 +258,7 @@ export function marketFill(
         `this order needs ${needed}`,
     });
   }
-  const price = walkPrice(side, value, number, rules);
+  const { price, levelsUsed } = walked;
   const tooFar =
     side === "buy"
       ? price * cap.den > best.price * (cap.den + cap.num)
@@ -265,7 +281,12 @@ export function marketFill(
         `market orders fill within ${params.capPercent} % of the best price`,
     });
   }
-  return { kind: "fill", price, levelsUsed: used };
+  return { kind: "fill", price, levelsUsed };
+}
+
+/** How much of `number` the levels hold. */
+function heldBy(levels: readonly Level[], number: bigint): bigint {
+  return number - walk(levels, number).left;
 }
 
 function rejected(refusal: FillRefusal): MarketFill {
@@ -295,9 +316,8 @@ export function limitTakerFill(
 ): LimitTakerFill {
   const levels = side === "buy" ? book.asks : book.bids;
   const within = levels.filter((l) => (side === "buy" ? l.price <= limit : l.price >= limit));
-  const { value, left, used } = walk(within, number);
-  if (used === 0 || left > 0n) return { kind: "rest" };
-  return { kind: "fill", price: walkPrice(side, value, number, rules), levelsUsed: used };
+  const walked = walkFill(side, within, number, rules);
+  return walked === null ? { kind: "rest" } : { kind: "fill", ...walked };
 }
 
 /** The levels a walk of `number` used, as served, the last one cut to what was taken. */

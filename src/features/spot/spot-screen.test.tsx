@@ -195,7 +195,8 @@ describe("<SpotScreen> order form", () => {
     expect(value("spot-total")).toBe("1000");
     expect(text("spot-total-number")).toContain("0.0166 BTC");
     expect(text("spot-estimate-price")).toBe("60,013.98");
-    expect(text("spot-estimate-total")).toBe("997.228232 USDT");
+    // As the server fills it: 60,013.98 × 0.0166 (price rounded up to the step) + the fee.
+    expect(text("spot-estimate-total")).toBe("997.228301 USDT");
     await click("spot-side-sell");
     await click("spot-percent-50");
     expect(value("spot-number")).toBe("0.25");
