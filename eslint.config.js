@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -9,12 +10,28 @@ import tseslint from "typescript-eslint";
 
 /**
  * The dependency direction of DESIGN.md section 2, as import-x zones: a file under `target`
- * may not import anything under `from`.
- * routes -> features -> (db | sync | api | wallet | ui | i18n) -> lib -> protocol; sync -> (api, db);
- * server/routes -> domain -> db; src and server never import each other.
+ * may not import anything under `from` (static or dynamic import).
+ * routes -> features -> ui -> (db | sync | api | wallet | i18n) -> lib -> protocol;
+ * sync -> (api, db); server/routes -> domain -> db; src and server never import each other.
+ *
+ * - A feature never imports another feature: what two features share lives in ui/ (components
+ *   and hooks, which may read db/, call sync/ and word with i18n/), lib/ (pure helpers) or db/
+ *   (queries).
+ * - Routes are thin: they import features (the screens and the guards), their own `-` helpers
+ *   in src/routes, protocol/ (search params naming wire enums) and @tanstack/react-router.
+ * - Each heavy library has one home: Dexie in db/, ky in api/, viem and wagmi in wallet/ (sync
+ *   reaches the chain through a port, src/sync/usdt-chain-port.ts). Tests may use them anywhere.
  */
 const appLayers = ["db", "sync", "api", "wallet", "ui", "i18n"];
-const zone = (target, from, message) => ({ target, from, message });
+/** The layers each app layer may import besides lib/ and protocol/. */
+const layerAllows = { sync: ["api", "db"], ui: ["db", "sync", "i18n"] };
+/** The ports of sync/ that wallet/ implements (type imports: the adapter names its port). */
+const syncPortsOfWallet = ["./usdt-chain-port.ts"];
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const zone = (target, from, message, except) =>
+  except === undefined ? { target, from, message } : { target, from, message, except };
 const boundaryZones = [
   zone("./protocol", ["./src", "./server"], "protocol/ imports nothing from src/ or server/."),
   zone("./src", "./server", "The app never imports the server; share code through protocol/."),
@@ -24,21 +41,42 @@ const boundaryZones = [
     ["./src/routes", "./src/features", ...appLayers.map((l) => `./src/${l}`)],
     "src/lib is pure: it may import only protocol/.",
   ),
-  ...appLayers.map((layer) =>
-    zone(
+  ...appLayers.map((layer) => {
+    const allowed = layerAllows[layer] ?? [];
+    return zone(
       `./src/${layer}`,
       [
         "./src/routes",
         "./src/features",
         ...appLayers
-          .filter((other) => other !== layer)
-          .filter((other) => !(layer === "sync" && (other === "api" || other === "db")))
+          .filter((other) => other !== layer && !allowed.includes(other))
+          // wallet's one door into sync/ is its own zone below.
+          .filter((other) => !(layer === "wallet" && other === "sync"))
           .map((other) => `./src/${other}`),
       ],
-      `src/${layer} may import only lib/ and protocol/ (sync may also use api/ and db/).`,
-    ),
+      `src/${layer} may import only ${[...allowed, "lib", "protocol"].map((l) => `${l}/`).join(", ")}.`,
+    );
+  }),
+  zone(
+    "./src/wallet",
+    "./src/sync",
+    "src/wallet may import from sync/ only the ports it implements.",
+    syncPortsOfWallet,
   ),
   zone("./src/features", "./src/routes", "features never import routes; routes name screens."),
+  ...features.map((feature) =>
+    zone(
+      `./src/features/${feature}`,
+      "./src/features",
+      "A feature never imports another feature: move what they share to ui/, lib/ or db/.",
+      [`./${feature}`],
+    ),
+  ),
+  zone(
+    "./src/routes",
+    [...appLayers, "lib"].map((l) => `./src/${l}`),
+    "Routes import only features (screens, guards), their own helpers and protocol/.",
+  ),
   zone("./server/domain", "./server/routes", "server/domain never imports routes."),
   zone(
     "./server/db",
@@ -46,6 +84,37 @@ const boundaryZones = [
     "server/db never imports domain or routes.",
   ),
 ];
+
+/**
+ * Each library's one home in the app (outside tests). Zones match the resolved file, so dynamic
+ * imports count too; a package not installed (dexie-react-hooks today) resolves to nothing and
+ * fails the typecheck instead.
+ */
+const libraryHomes = [
+  { home: "db", packages: ["dexie", "dexie-react-hooks"], name: "Dexie" },
+  { home: "api", packages: ["ky"], name: "ky" },
+  {
+    home: "wallet",
+    packages: ["viem", "wagmi", "@wagmi", "@web3modal", "@walletconnect"],
+    name: "viem and wagmi",
+  },
+];
+const appEntries = readdirSync(new URL("./src", import.meta.url));
+const libraryZones = libraryHomes.map(({ home, packages, name }) =>
+  zone(
+    appEntries.filter((entry) => entry !== home).map((entry) => `./src/${entry}`),
+    packages.map((pkg) => `./node_modules/${pkg}`),
+    `${name} stay${name.includes(" and ") ? "" : "s"} in src/${home}/.`,
+  ),
+);
+/** React components never talk to the network: screens read IndexedDB and call sync commands. */
+const noApiInComponents = zone(
+  "./src",
+  "./src/api",
+  "No React component imports api/; go through sync/.",
+);
+const appTests = ["src/**/*.test.{ts,tsx}", "src/test-setup.ts"];
+const restrictedPaths = (zones) => ({ "import-x/no-restricted-paths": ["error", { zones }] });
 
 export default tseslint.config(
   {
@@ -70,7 +139,7 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.*.json" })],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: boundaryZones }],
+      ...restrictedPaths(boundaryZones),
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
@@ -144,19 +213,19 @@ export default tseslint.config(
       ],
     },
   },
+  // Later blocks replace the zone list of earlier ones: each names every zone its files obey.
   {
-    // React components never talk to the network: screens read IndexedDB and call sync commands.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: appTests,
+    rules: restrictedPaths([...boundaryZones, ...libraryZones]),
+  },
+  {
     files: ["src/**/*.tsx"],
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            ...boundaryZones,
-            zone("./src", "./src/api", "No React component imports api/; go through sync/."),
-          ],
-        },
-      ],
-    },
+    ignores: appTests,
+    rules: restrictedPaths([...boundaryZones, ...libraryZones, noApiInComponents]),
+  },
+  {
+    files: ["src/**/*.test.tsx"],
+    rules: restrictedPaths([...boundaryZones, noApiInComponents]),
   },
 );

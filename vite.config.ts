@@ -9,13 +9,13 @@ import { manifest } from "./pwa-manifest";
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
 
 /**
- * Sign-in code: viem, wagmi and src/wallet; and src/sync/usdt-chain.ts (viem's on-chain reads for
- * /my and /recharge), so that its chunk is named `wallet-*` too: offline it fails to load as a
+ * Sign-in code: viem, wagmi and src/wallet (with usdt-chain.ts, viem's on-chain reads for /my and
+ * /recharge, so that its chunk is named `wallet-*` too): offline it fails to load as a
  * whole, its callers handle that, and the app's load-error screen ignores `wallet-*` chunks
  * (src/features/shell/load-errors.ts) instead of replacing the screen that asked for it.
  */
 const WALLET_MODULES =
-  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])|([\\/]src[\\/]sync[\\/]usdt-chain\.ts$)/;
+  /([\\/]node_modules[\\/](viem|ox|abitype|@noble|@scure|@adraffy|wagmi|@wagmi|mipd|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/])|([\\/]src[\\/]wallet[\\/])/;
 /** WalletConnect and its modal, only for builds with VITE_WC_PROJECT_ID. */
 const WALLETCONNECT_MODULES =
   /[\\/]node_modules[\\/](@web3modal|@walletconnect|@reown|@phosphor-icons|@lit|@lit-labs|lit|lit-html|lit-element)[\\/]/;

@@ -27,3 +27,8 @@ export function isAsset(value: string): value is Asset {
 
 /** The quote asset of every market and the currency of fees and totals. */
 export const USDT_SCALE = ASSET_SCALES.USDT;
+
+/** Decimals the ledger keeps of `asset` (what an amount field accepts); 8 for one not listed here. */
+export function assetScale(asset: string): number {
+  return isAsset(asset) ? ASSET_SCALES[asset] : 8;
+}

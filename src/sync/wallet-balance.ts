@@ -2,24 +2,27 @@
 // most every 30 s) and stored with the time it was read. Demo reads through the server's relay;
 // production only through an injected wallet that is on the deposit chain — otherwise the balance
 // stays unknown, with the reason. The app never computes or guesses this number.
-import type { EIP1193Provider } from "viem";
 import { RPC_PATH } from "../../protocol";
 import { apiOrigin } from "../api/client";
 import { readWalletOwner, readWalletInfo, saveWalletInfo } from "../db/wallet-data";
 import type { WalletBalanceGap } from "../db/wallet-rows";
 import { readSyncValue, SYNC_KEYS } from "../db/sync-state";
-import type { ChainAccess } from "./usdt-chain";
-import type * as UsdtChain from "./usdt-chain";
+import {
+  loadUsdtChain,
+  type ChainAccess,
+  type InjectedProvider,
+  type UsdtChain,
+} from "./usdt-chain-port";
 
 /** At most one chain read per this interval, however often the account is pulled. */
 export const BALANCE_MIN_INTERVAL_MS = 30_000;
 
 /** window.ethereum, when a wallet injected one. */
-export function injectedProvider(): EIP1193Provider | null {
+export function injectedProvider(): InjectedProvider | null {
   if (typeof window === "undefined") return null;
   const provider = (window as { ethereum?: unknown }).ethereum;
   return typeof provider === "object" && provider !== null && "request" in provider
-    ? (provider as EIP1193Provider)
+    ? (provider as InjectedProvider)
     : null;
 }
 
@@ -51,11 +54,11 @@ export async function markWalletBalanceStale(userId: string): Promise<void> {
  */
 export function refreshWalletBalance(
   userId: string,
-  opts: { force?: boolean; now?: () => number; loadChain?: () => Promise<ChainModule> } = {},
+  opts: { force?: boolean; now?: () => number; loadChain?: () => Promise<UsdtChain> } = {},
 ): Promise<void> {
   const running = inFlight.get(userId);
   if (running !== undefined) return running;
-  const load = opts.loadChain ?? (() => import("./usdt-chain"));
+  const load = opts.loadChain ?? loadUsdtChain;
   const task = readAndStore(userId, opts.force ?? false, opts.now ?? Date.now, load)
     .catch(() => undefined)
     .finally(() => inFlight.delete(userId));
@@ -63,13 +66,11 @@ export function refreshWalletBalance(
   return task;
 }
 
-type ChainModule = typeof UsdtChain;
-
 async function readAndStore(
   userId: string,
   force: boolean,
   now: () => number,
-  loadChain: () => Promise<ChainModule>,
+  loadChain: () => Promise<UsdtChain>,
 ): Promise<void> {
   const info = await readWalletInfo(userId);
   const triedAt = info?.balanceTriedAt ?? null;

@@ -1,6 +1,6 @@
 // What the wallet screens call: a recharge (amount + voucher screenshot + optional tx hash) and a
 // withdrawal request through the outbox, the address check, "send from my wallet" and the /my
-// balance refresh. viem (usdt-chain.ts) is loaded only by dynamic import, when one of them runs.
+// balance refresh. The chain (viem, behind usdt-chain-port.ts) is loaded only when one of them runs.
 import type { DepositInfo } from "../../protocol/chain";
 import { isAddressShape, isTxHash, isUsdtAmount, sameAddress } from "../lib/wallet-text";
 import { getSessionUserId } from "../db/session";
@@ -8,7 +8,7 @@ import { loadDemoWalletKey } from "../db/wallet-keys";
 import { readWalletOwner } from "../db/wallet-data";
 import { requestFaucet } from "../api/wallet";
 import { enqueue, signedInUser } from "./commands";
-import type { TransferRequest } from "./usdt-chain";
+import { loadUsdtChain, type TransferRequest } from "./usdt-chain-port";
 import {
   injectedProvider,
   isDemoMode,
@@ -61,7 +61,7 @@ export async function checkWithdrawalAddress(address: string): Promise<string | 
   if (!isAddressShape(value)) return null;
   let checksum: (address: string) => string | null;
   try {
-    checksum = (await import("./usdt-chain")).checksumAddress;
+    checksum = (await loadUsdtChain()).checksumAddress;
   } catch {
     // Offline before viem was ever loaded (it is not precached): the server checks the checksum.
     return value;
@@ -118,7 +118,7 @@ function isUserRejection(error: unknown): boolean {
  */
 export async function sendUsdtFromWallet(amount: string, deposit: DepositInfo): Promise<string> {
   if (!isUsdtAmount(amount)) throw new InvalidWalletRequestError("Not a USDT amount.");
-  const chain = await import("./usdt-chain");
+  const chain = await loadUsdtChain();
   const demoKey = (await isDemoMode()) ? await loadDemoWalletKey() : null;
   // The demo key only when it is the signed-in wallet: this device may hold one from an earlier
   // sign-in while the user is now signed in with a browser wallet.

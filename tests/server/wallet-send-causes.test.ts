@@ -1,16 +1,12 @@
-// The app's "Send from my wallet" (src/sync/usdt-chain.ts) against a real anvil dev chain: each
+// The app's "Send from my wallet" (src/wallet/usdt-chain.ts) against a real anvil dev chain: each
 // failure is named by its cause (issue 15: a wallet without gas used to be blamed on its USDT).
 import { parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevChain } from "../../server/chain/dev-chain";
 import { FAUCET_GAS } from "../../server/chain/dev-chain";
-import {
-  InsufficientUsdtError,
-  NoGasError,
-  sendUsdtTransfer,
-  type TransferRequest,
-} from "../../src/sync/usdt-chain";
+import type { TransferRequest } from "../../src/sync/usdt-chain-port";
+import { InsufficientUsdtError, NoGasError, sendUsdtTransfer } from "../../src/wallet/usdt-chain";
 import { testClient } from "./helpers/recharge";
 import { startTestChain } from "./helpers/test-chain";
 

@@ -8,14 +8,14 @@ import { useFreshness } from "../../db/sync-state";
 import type { Valuation } from "../../lib/valuation";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { formatMoney } from "../../lib/format/format-money";
-import { oldest, ScreenFreshness } from "../shell/screen-freshness";
+import { oldest, ScreenFreshness } from "../../ui/app-state/screen-freshness";
 import { Skeleton } from "../../ui/skeleton/skeleton";
-import { useSessionUserId } from "../shell/use-shell-state";
+import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { AssetShortcuts } from "./asset-shortcuts";
 import { DemoFundsCard } from "./demo-funds-card";
 import { IncomeCard } from "./income-card";
-import { HoldingsTotal } from "./holdings-total";
-import { useHoldingsValue } from "./use-holdings-value";
+import { HoldingsTotal } from "../../ui/holdings/holdings-total";
+import { useHoldingsValue } from "../../ui/holdings/use-holdings-value";
 import { WalletBalanceCard } from "./wallet-balance-card";
 import "./assets.css";
 

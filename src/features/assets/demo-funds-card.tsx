@@ -7,7 +7,7 @@ import { useOutbox } from "../../db/outbox";
 import { useSystemFacts } from "../../db/sync-state";
 import { DEMO_CREDIT_AMOUNT, requestDemoFunds } from "../../sync/commands";
 import { showToast } from "../../ui/toast/toast-store";
-import { newestEntry, OutboxBadge } from "../shell/outbox-badge";
+import { newestEntry, OutboxBadge } from "../../ui/outbox/outbox-badge";
 
 export function DemoFundsCard() {
   const { t } = useLingui();

@@ -1,20 +1,29 @@
 import { t } from "@lingui/core/macro";
 import { isRedirect, redirect } from "@tanstack/react-router";
-import { clearSession, readSession, SessionReadError } from "../../db/session";
-
-/** The login screen answers on both paths (seed: "/ and /login"). */
-export const LOGIN_PATHS: ReadonlySet<string> = new Set(["/", "/login"]);
+import { clearSession, readSession, SessionReadError, type Session } from "../../db/session";
+import { showToast } from "../../ui/toast/toast-store";
 
 /**
- * The route guard of DESIGN §7: without a token only the login screen; with a token the login
- * screen sends you home; any failure clears the token, says why ("Has Error" when the error has no
- * message of its own) and goes to /login.
+ * The route guards of DESIGN §7, one per pathless layout of src/routes: `_auth` (every screen
+ * but the login screen) needs a session, `_guest` (the login screen on / and /login) sends a
+ * signed-in user home. Either way, a session that cannot be read is cleared, the user is told
+ * why ("Has Error" when the error has no message of its own) and sent to /login.
  */
-export function guardRoute(pathname: string, onFailure: (message: string) => void): void {
+export function requireSession(onFailure: (message: string) => void): void {
+  guard(onFailure, (session) => {
+    if (session === null) throw redirect({ to: "/login" });
+  });
+}
+
+export function requireNoSession(onFailure: (message: string) => void): void {
+  guard(onFailure, (session) => {
+    if (session !== null) throw redirect({ to: "/home" });
+  });
+}
+
+function guard(onFailure: (message: string) => void, check: (session: Session | null) => void) {
   try {
-    const session = readSession();
-    if (session === null && !LOGIN_PATHS.has(pathname)) throw redirect({ to: "/login" });
-    if (session !== null && LOGIN_PATHS.has(pathname)) throw redirect({ to: "/home" });
+    check(readSession());
   } catch (error) {
     if (isRedirect(error)) throw error;
     clearSession();
@@ -28,4 +37,14 @@ function describeFailure(error: unknown): string {
   if (error instanceof SessionReadError)
     return t`Your saved session could not be read. Please sign in again.`;
   return error instanceof Error && error.message !== "" ? error.message : t`Has Error`;
+}
+
+/** `requireSession` as the routes call it: a failure is told in a toast. */
+export function guardSignedIn(): void {
+  requireSession((message) => showToast(message));
+}
+
+/** `requireNoSession` as the routes call it: a failure is told in a toast. */
+export function guardSignedOut(): void {
+  requireNoSession((message) => showToast(message));
 }

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { CheckField } from "../../ui/form/check-field";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { showToast } from "../../ui/toast/toast-store";
-import { useOnline, useServerInfo } from "../shell/use-shell-state";
-import { LanguageSwitcher } from "../system/language-switcher";
+import { useOnline, useServerInfo } from "../../ui/app-state/use-app-state";
+import { LanguageSwitcher } from "../../ui/language/language-switcher";
 import { LegalSheet, type LegalDocument } from "./legal-sheet";
 import type { WalletChoice, Wallets } from "./sign-in";
 import { WalletList } from "./wallet-list";
@@ -19,13 +20,21 @@ const NO_CHOICES: readonly WalletChoice[] = [];
 const noChoices = () => NO_CHOICES;
 const subscribeNothing = () => () => undefined;
 
+/** A legal text's name in the agreement line: opens the text in a sheet. */
+function LegalLink(props: { onOpen: () => void; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" className="q-link" onClick={props.onOpen} data-testid={props.testId}>
+      {props.children}
+    </button>
+  );
+}
+
 /** `/` and `/login`: choose a wallet, agree to the terms, sign one message. */
 export function LoginScreen(props: { invite?: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
   const demo = useServerInfo()?.mode === "demo";
-  const agreeId = useId();
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [legal, setLegal] = useState<LegalDocument | null>(null);
@@ -125,39 +134,19 @@ export function LoginScreen(props: { invite?: string }) {
           <Trans>Confirm in your wallet. Signing in costs nothing and sends no transaction.</Trans>
         </p>
       )}
-      <div className="q-login__agree">
-        <input
-          id={agreeId}
-          type="checkbox"
-          checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
-          data-testid="agree"
-        />
-        {/* Buttons inside a label do not toggle its checkbox (HTML: interactive content). */}
-        <label htmlFor={agreeId}>
-          <Trans>
-            I have read and agree to the{" "}
-            <button
-              type="button"
-              className="q-link"
-              onClick={() => setLegal("agreement")}
-              data-testid="open-agreement"
-            >
-              User Agreement
-            </button>{" "}
-            and the{" "}
-            <button
-              type="button"
-              className="q-link"
-              onClick={() => setLegal("privacy")}
-              data-testid="open-privacy"
-            >
-              Privacy Policy
-            </button>
-            .
-          </Trans>
-        </label>
-      </div>
+      <CheckField checked={agreed} onChange={setAgreed} testId="agree">
+        <Trans>
+          I have read and agree to the{" "}
+          <LegalLink onOpen={() => setLegal("agreement")} testId="open-agreement">
+            User Agreement
+          </LegalLink>{" "}
+          and the{" "}
+          <LegalLink onOpen={() => setLegal("privacy")} testId="open-privacy">
+            Privacy Policy
+          </LegalLink>
+          .
+        </Trans>
+      </CheckField>
       <LanguageSwitcher />
       <LegalSheet doc={legal} onClose={() => setLegal(null)} />
     </ScreenFrame>

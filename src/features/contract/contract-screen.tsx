@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { NotYetAvailable, RiskWarning } from "../../ui/notices";
-import { MarketChartPanel } from "../market/market-chart-panel";
-import { PriceHeader } from "../market/price-header";
-import { DEFAULT_SYMBOL } from "../market/symbol-picker";
+import { MarketChartPanel } from "../../ui/market/market-chart-panel";
+import { PriceHeader } from "../../ui/market/price-header";
+import { DEFAULT_SYMBOL } from "../../ui/market/symbol-picker";
 
 /** Contract: the market (price header, chart, depth); trading arrives with its own issue. */
 export function ContractScreen() {

@@ -3,10 +3,10 @@
 // three things people come to do — deposit, withdraw, trade. All from IndexedDB.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { HoldingsTotal } from "../assets/holdings-total";
-import { useHoldingsValue } from "../assets/use-holdings-value";
+import { HoldingsTotal } from "../../ui/holdings/holdings-total";
+import { useHoldingsValue } from "../../ui/holdings/use-holdings-value";
 import { formatMoney } from "../../lib/format/format-money";
-import { useSessionUserId } from "../shell/use-shell-state";
+import { useSessionUserId } from "../../ui/app-state/use-app-state";
 
 export function AccountCard() {
   const { i18n } = useLingui();

@@ -7,7 +7,7 @@ import { useSetting } from "../../db/queries/settings";
 import { useSystemFacts } from "../../db/sync-state";
 import { countryName } from "../../i18n/countries";
 import { ContentLink } from "../../ui/links/content-link";
-import { useContentLang } from "../shell/use-content-lang";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
 
 const FOOTER_ALIASES: readonly LinkAlias[] = [
   "help-centre",

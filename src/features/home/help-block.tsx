@@ -4,7 +4,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useArticles } from "../../db/queries/articles";
 import { Skeleton } from "../../ui/skeleton/skeleton";
-import { useContentLang } from "../shell/use-content-lang";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
 import { NotDownloaded } from "./pitch-block";
 
 /** The help centre answers four questions; a few spare rows if the operator adds more. */

@@ -4,7 +4,7 @@ import { Trans } from "@lingui/react/macro";
 import { useSetting } from "../../db/queries/settings";
 import { RiskWarning } from "../../ui/notices";
 import { Skeleton } from "../../ui/skeleton/skeleton";
-import { useContentLang } from "../shell/use-content-lang";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
 
 export function PitchBlock() {
   const lang = useContentLang();

@@ -9,8 +9,8 @@ import { useOutbox } from "../../db/outbox";
 import { useOutboxEntry } from "../../db/queries/outbox-entry";
 import { useSetting } from "../../db/queries/settings";
 import { InvalidEmailError, subscribeEmail } from "../../sync/commands";
-import { newestEntry, OutboxBadge } from "../shell/outbox-badge";
-import { useContentLang } from "../shell/use-content-lang";
+import { newestEntry, OutboxBadge } from "../../ui/outbox/outbox-badge";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
 import { INVALID_EMAIL, validateEmail } from "./validate-email";
 
 export function SubscribeBlock() {

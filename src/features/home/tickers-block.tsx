@@ -14,10 +14,10 @@ import {
   formatPrice,
   quoteOf,
 } from "../../lib/format/format-price";
-import { newestReceivedAt } from "../market/newest-received";
-import { PriceAge } from "../market/price-age";
+import { newestReceivedAt } from "../../ui/market/newest-received";
+import { PriceAge } from "../../ui/market/price-age";
 import { ContentLink } from "../../ui/links/content-link";
-import { useOffline } from "../shell/screen-freshness";
+import { useOffline } from "../../ui/app-state/screen-freshness";
 import { sortBySymbol } from "../../lib/symbol-order";
 
 /**

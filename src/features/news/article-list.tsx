@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ArticleCategory } from "../../../protocol";
 import { ARTICLE_PAGE_SIZE, useArticles } from "../../db/queries/articles";
 import { Skeleton } from "../../ui/skeleton/skeleton";
-import { useContentLang } from "../shell/use-content-lang";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "../../lib/format/format-date";
 

@@ -9,7 +9,7 @@ import { useFreshness } from "../../db/sync-state";
 import { requestSync } from "../../sync/commands";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { PullToRefresh } from "../../ui/pull-refresh/pull-to-refresh";
-import { ScreenFreshness } from "../shell/screen-freshness";
+import { ScreenFreshness } from "../../ui/app-state/screen-freshness";
 import { ArticleList } from "./article-list";
 import "./news.css";
 

@@ -6,7 +6,7 @@ import { AppHeader } from "./app-header";
 import { MainNav } from "./main-nav";
 import { OfflineBanner } from "./offline-banner";
 import { TabBar } from "./tab-bar";
-import { useSignedIn } from "./use-shell-state";
+import { useSignedIn } from "../../ui/app-state/use-app-state";
 import "./shell.css";
 
 /** Header, menu and tab bar around every signed-in screen; the login screen stands alone. */

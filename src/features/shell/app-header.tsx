@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useServerInfo } from "./use-shell-state";
+import { useServerInfo } from "../../ui/app-state/use-app-state";
 
 // The unread count reads IndexedDB: loaded after the entry chunk, so Dexie stays out of it
 // (DESIGN §8 budget). The fallback keeps the button's place, so the header does not shift.

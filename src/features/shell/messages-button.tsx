@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useUnreadCount } from "../../db/queries/messages";
-import { useSessionUserId } from "./use-shell-state";
+import { useSessionUserId } from "../../ui/app-state/use-app-state";
 
 export function MessagesButton() {
   const { t } = useLingui();

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useOnline } from "./use-shell-state";
+import { useOnline } from "../../ui/app-state/use-app-state";
 
 /** App-wide: when the server cannot be reached, say so once at the top of every screen. */
 export function OfflineBanner() {

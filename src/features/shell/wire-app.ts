@@ -1,5 +1,5 @@
 // The app's one piece of wiring: transport hooks (session, navigation, toasts, online state),
-// and the sync engine with the content language.
+// the chain behind the sync layer's port, and the sync engine with the content language.
 import { t } from "@lingui/core/macro";
 import type { AnyRouter } from "@tanstack/react-router";
 import { configureApi } from "../../api/client";
@@ -10,6 +10,7 @@ import { i18n, initialLang } from "../../i18n/setup";
 import { signOut } from "../../sync/account";
 import { reportReachability, startOnlineTracking } from "../../sync/online";
 import { refreshServerInfo } from "../../sync/server-info";
+import { provideUsdtChain } from "../../sync/usdt-chain-port";
 import { listenForInstallPrompt } from "../../ui/pwa/install-prompt";
 import { showToast } from "../../ui/toast/toast-store";
 
@@ -38,6 +39,8 @@ export function wireApp(router: AnyRouter): void {
     onError: (message) => showToast(translateServerMessage(i18n, message)),
     onReachability: reportReachability,
   });
+  // The chain (viem) loads on first use, in a `wallet-*` chunk the service worker never precaches.
+  provideUsdtChain(() => import("../../wallet/usdt-chain"));
   startOnlineTracking(() => void refreshServerInfo(origin));
   void refreshServerInfo(origin);
 

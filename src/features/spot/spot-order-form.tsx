@@ -2,9 +2,12 @@
 // the user types one), the quantity with 25/50/75/100 % of what is available, and the estimated
 // cost (or proceeds) and fee. "Continue" checks the form and hands the draft to the confirm step.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
+import { assetScale } from "../../../protocol/assets";
 import { formatMoney } from "../../lib/format/format-money";
+import { DecimalField } from "../../ui/form/decimal-field";
+import { SegmentedTabs } from "../../ui/form/segmented-tabs";
 import { sideLabel, typeLabel } from "./spot-labels";
 import { SpotEstimateFacts } from "./spot-estimate";
 import {
@@ -35,10 +38,7 @@ export function SpotOrderForm(props: {
   onChange: (form: SpotFormState) => void;
   onReview: (draft: SpotDraft) => void;
 }) {
-  const { i18n } = useLingui();
-  const priceId = useId();
-  const numberId = useId();
-  const totalId = useId();
+  const { i18n, t } = useLingui();
   const [errors, setErrors] = useState<SpotFormErrors>({});
   const { form, trading, symbol } = props;
   const { base, quote, rules, block } = trading;
@@ -87,95 +87,70 @@ export function SpotOrderForm(props: {
   return (
     <form className="q-card q-spot__form" onSubmit={review} noValidate data-testid="spot-form">
       <fieldset className="q-spot__fieldset" disabled={block !== null}>
-        <div className="q-tabs q-spot__sides" role="tablist">
-          {SIDES.map((side) => (
-            <button
-              key={side}
-              type="button"
-              role="tab"
-              className={`q-tabs__tab q-spot__side--${side === 0 ? "buy" : "sell"}`}
-              aria-selected={form.side === side}
-              onClick={() => change({ side, number: "", total: "" })}
-              data-testid={side === 0 ? "spot-side-buy" : "spot-side-sell"}
-            >
-              {i18n._(sideLabel(side))}
-            </button>
-          ))}
-        </div>
-        <div className="q-spot__types" role="group">
-          {TYPES.map((type) => (
-            <button
-              key={type}
-              type="button"
-              className="q-button q-button--ghost"
-              aria-pressed={form.type === type}
-              onClick={() => change({ type })}
-              data-testid={type === 0 ? "spot-type-market" : "spot-type-limit"}
-            >
-              {i18n._(typeLabel(type))}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label={t`Order side`}
+          className="q-spot__sides"
+          segments={SIDES.map((side) => ({
+            value: side,
+            label: i18n._(sideLabel(side)),
+            className: `q-spot__side--${side === 0 ? "buy" : "sell"}`,
+            testId: side === 0 ? "spot-side-buy" : "spot-side-sell",
+          }))}
+          value={form.side}
+          onChange={(side) => change({ side, number: "", total: "" })}
+        />
+        <SegmentedTabs
+          label={t`Order type`}
+          look="buttons"
+          className="q-spot__types"
+          segments={TYPES.map((type) => ({
+            value: type,
+            label: i18n._(typeLabel(type)),
+            testId: type === 0 ? "spot-type-market" : "spot-type-limit",
+          }))}
+          value={form.type}
+          onChange={(type) => change({ type })}
+        />
         {form.type === 1 ? (
-          <div className="q-field">
-            <label htmlFor={priceId}>
-              <Trans>Price ({quote})</Trans>
-            </label>
-            <input
-              id={priceId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={shownPrice(form, trading)}
-              onChange={(event) => change({ price: event.target.value })}
-              aria-invalid={priceError !== null}
-              data-testid="spot-price"
-            />
-            {priceError !== null && <p className="q-field__error">{priceError}</p>}
-          </div>
+          <DecimalField
+            label={<Trans>Price ({quote})</Trans>}
+            scale={assetScale(quote)}
+            value={shownPrice(form, trading)}
+            onChange={(price) => change({ price })}
+            error={priceError}
+            testId="spot-price"
+          />
         ) : (
           <p className="q-muted" data-testid="spot-market-note">
             <Trans>At the best prices in the order book when the order arrives.</Trans>
           </p>
         )}
         {byTotal ? (
-          <div className="q-field">
-            <label htmlFor={totalId}>
-              <Trans>Total ({quote})</Trans>
-            </label>
-            <input
-              id={totalId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={form.total}
-              onChange={(event) => change({ total: event.target.value })}
-              aria-invalid={numberError !== null}
-              data-testid="spot-total"
-            />
-            {buys !== null && (
-              <p className="q-muted" data-testid="spot-total-number">
+          <DecimalField
+            label={<Trans>Total ({quote})</Trans>}
+            scale={assetScale(quote)}
+            value={form.total}
+            onChange={(total) => change({ total })}
+            hint={
+              buys === null ? undefined : (
                 <Trans>
                   ≈ {buys} {base} at the book's prices now
                 </Trans>
-              </p>
-            )}
-            {numberError !== null && <p className="q-field__error">{numberError}</p>}
-          </div>
+              )
+            }
+            hintTestId="spot-total-number"
+            error={numberError}
+            testId="spot-total"
+          />
         ) : (
-          <div className="q-field">
-            <label htmlFor={numberId}>
-              <Trans>Quantity ({base})</Trans>
-            </label>
-            <input
-              id={numberId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={form.number}
-              onChange={(event) => change({ number: event.target.value })}
-              aria-invalid={numberError !== null}
-              data-testid="spot-number"
-            />
-            {numberError !== null && <p className="q-field__error">{numberError}</p>}
-          </div>
+          <DecimalField
+            label={<Trans>Quantity ({base})</Trans>}
+            scale={assetScale(base)}
+            value={form.number}
+            onChange={(number) => change({ number })}
+            error={numberError}
+            testId="spot-number"
+          />
         )}
         <div className="q-spot__percents">
           {SPOT_PERCENTS.map((percent) => (

@@ -3,7 +3,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useSpotOrders, type SpotOrderList } from "../../db/queries/spot";
-import { useOffline } from "../shell/screen-freshness";
+import { useOffline } from "../../ui/app-state/screen-freshness";
 import { SpotOrderItem } from "./spot-order-item";
 
 export function SpotOrders(props: { userId: string | null; symbol: string }) {

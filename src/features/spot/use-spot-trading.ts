@@ -7,7 +7,7 @@ import { useSpotConfig } from "../../db/queries/spot";
 import type { SpotConfig, SpotSymbolRules } from "../../../protocol/spot";
 import { useNow } from "../../ui/freshness/use-now";
 import { baseOf, quoteOf } from "../../lib/format/format-price";
-import { useOffline } from "../shell/screen-freshness";
+import { useOffline } from "../../ui/app-state/screen-freshness";
 import { rulesOf, spotBlock } from "./spot-availability";
 import type { SpotBlock } from "./spot-labels";
 

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { intlLocale } from "../../lib/intl-locale";
 import { useFreshness, useSyncPhase, type SyncPhase } from "../../db/sync-state";
-import { ScreenFreshness } from "../shell/screen-freshness";
+import { ScreenFreshness } from "../../ui/app-state/screen-freshness";
 
 const PHASES: Record<SyncPhase, MessageDescriptor> = {
   initial: msg`Starting`,

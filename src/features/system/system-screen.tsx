@@ -4,9 +4,9 @@ import { countryName } from "../../i18n/countries";
 import { isLang } from "../../i18n/locales";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { InstallApp } from "../../ui/pwa/install-app";
-import { useServerInfo } from "../shell/use-shell-state";
+import { useServerInfo } from "../../ui/app-state/use-app-state";
 import { ClearLocalData } from "./clear-local-data";
-import { LanguageSwitcher } from "./language-switcher";
+import { LanguageSwitcher } from "../../ui/language/language-switcher";
 import { SyncStatus } from "./sync-status";
 import "./system.css";
 

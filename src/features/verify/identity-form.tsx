@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { refreshFieldErrors } from "../../lib/field-errors";
 import { submitIdentity } from "../../sync/commands";
+import { ImageField } from "../../ui/form/image-field";
+import { SelectField } from "../../ui/form/select-field";
+import { TextField } from "../../ui/form/text-field";
 import { showToast } from "../../ui/toast/toast-store";
 import { ID_TYPES, type IdType } from "./id-types";
-import { PhotoField } from "./photo-field";
 import { validateIdentity, type IdentityErrors, type IdentityInput } from "./validate-identity";
 
 /**
@@ -13,9 +15,6 @@ import { validateIdentity, type IdentityErrors, type IdentityInput } from "./val
  */
 export function IdentityForm() {
   const { i18n, t } = useLingui();
-  const nameId = useId();
-  const numberId = useId();
-  const typeId = useId();
   const [name, setName] = useState("");
   const [idNumber, setIdNumber] = useState("");
   const [idType, setIdType] = useState<IdType | null>(null);
@@ -59,77 +58,67 @@ export function IdentityForm() {
     const descriptor = errors[key];
     return descriptor ? i18n._(descriptor) : null;
   };
-  const nameError = message("name");
-  const numberError = message("idNumber");
-  const typeError = message("idType");
 
   return (
     <form className="q-card q-verify__form" onSubmit={(e) => void submit(e)} noValidate>
       <h2>
         <Trans>Verify your identity</Trans>
       </h2>
-      <div className="q-field">
-        <label htmlFor={nameId}>
-          <Trans>Full name, as on the document</Trans>
-        </label>
-        <input
-          id={nameId}
-          autoComplete="name"
-          maxLength={100}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            recheck({ name: event.target.value }, "name");
-          }}
-          aria-invalid={nameError !== null}
-          data-testid="identity-name"
-        />
-        {nameError !== null && <p className="q-field__error">{nameError}</p>}
-      </div>
-      <div className="q-field">
-        <label htmlFor={typeId}>
-          <Trans>Document type</Trans>
-        </label>
-        <select
-          id={typeId}
-          value={idType === null ? "" : String(idType)}
-          onChange={(event) => {
-            const type = event.target.value === "" ? null : (Number(event.target.value) as IdType);
-            setIdType(type);
-            recheck({ idType: type }, "idType");
-          }}
-          aria-invalid={typeError !== null}
-          data-testid="identity-type"
-        >
-          <option value="">{t`Choose a document type`}</option>
-          {ID_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {i18n._(type.label)}
-            </option>
-          ))}
-        </select>
-        {typeError !== null && <p className="q-field__error">{typeError}</p>}
-      </div>
-      <div className="q-field">
-        <label htmlFor={numberId}>
-          <Trans>Document number</Trans>
-        </label>
-        <input
-          id={numberId}
-          autoComplete="off"
-          maxLength={40}
-          value={idNumber}
-          onChange={(event) => {
-            setIdNumber(event.target.value);
-            recheck({ idNumber: event.target.value }, "idNumber");
-          }}
-          aria-invalid={numberError !== null}
-          data-testid="identity-number"
-        />
-        {numberError !== null && <p className="q-field__error">{numberError}</p>}
-      </div>
-      <PhotoField
+      <TextField
+        label={<Trans>Full name, as on the document</Trans>}
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          recheck({ name: value }, "name");
+        }}
+        error={message("name")}
+        testId="identity-name"
+      />
+      <SelectField
+        label={<Trans>Document type</Trans>}
+        placeholder={t`Choose a document type`}
+        options={ID_TYPES.map((type) => ({ value: type.value, label: i18n._(type.label) }))}
+        value={idType}
+        onChange={(type) => {
+          setIdType(type);
+          recheck({ idType: type }, "idType");
+        }}
+        error={message("idType")}
+        testId="identity-type"
+      />
+      <TextField
+        label={<Trans>Document number</Trans>}
+        maxLength={40}
+        value={idNumber}
+        onChange={(value) => {
+          setIdNumber(value);
+          recheck({ idNumber: value }, "idNumber");
+        }}
+        error={message("idNumber")}
+        testId="identity-number"
+      />
+      <ImageField
         key={photoKey}
+        legend={<Trans>Photo of the document</Trans>}
+        hint={
+          <Trans>
+            The whole document, readable and without glare. It is resized on this device before it
+            is sent.
+          </Trans>
+        }
+        pickers={[
+          { label: <Trans>Take a photo</Trans>, capture: "environment", testId: "photo-camera" },
+          { label: <Trans>Choose a file</Trans>, testId: "photo-file" },
+        ]}
+        reading={<Trans>Preparing the photo…</Trans>}
+        previewAlt={t`Preview of the document photo`}
+        previewTestId="photo-preview"
+        readErrors={{
+          unreadable: t`This file could not be read as a photo. Choose a JPEG, PNG or WebP image.`,
+          failed: t`The photo could not be prepared. Please try another one.`,
+        }}
         onChange={(next) => {
           setPhoto(next);
           recheck({ photo: next }, "photo");

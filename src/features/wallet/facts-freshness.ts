@@ -3,7 +3,7 @@
 // policy the screen is as fresh as the account pull — it said "Updated 9 minutes ago" while in
 // sync (issue 15). Facts older than the policy allows (reads failing) make the screen that old.
 import { WALLET_FACTS_MAX_AGE_MS } from "../../sync/pull-wallet";
-import { oldest } from "../shell/screen-freshness";
+import { oldest } from "../../ui/app-state/screen-freshness";
 
 /** One missed re-read (a pull can come up to a minute late) still counts as current. */
 const FACTS_CURRENT_MS = 2 * WALLET_FACTS_MAX_AGE_MS;

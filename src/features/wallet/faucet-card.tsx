@@ -6,7 +6,7 @@ import { FAUCET_AMOUNT } from "../../../protocol/chain";
 import { useSystemFacts } from "../../db/sync-state";
 import { requestTestUsdt } from "../../sync/wallet-commands";
 import { shortHex } from "../../lib/wallet-text";
-import { useOnline } from "../shell/use-shell-state";
+import { useOnline } from "../../ui/app-state/use-app-state";
 
 type FaucetState =
   | { kind: "idle" }

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { OutboxCommandName, OutboxRow } from "../../db/outbox";
 import { useOutbox } from "../../db/outbox";
-import { OutboxBadge } from "../shell/outbox-badge";
+import { OutboxBadge } from "../../ui/outbox/outbox-badge";
 
 export function PendingEntries(props: {
   command: OutboxCommandName;

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { DepositInfo } from "../../../protocol/chain";
 import {
   sendUsdtFromWallet,
@@ -14,6 +14,9 @@ import {
   type WalletSendFailure,
 } from "../../sync/wallet-commands";
 import { refreshFieldErrors } from "../../lib/field-errors";
+import { ErrorLine } from "../../ui/form/error-line";
+import { ImageField } from "../../ui/form/image-field";
+import { TextField } from "../../ui/form/text-field";
 import { showToast } from "../../ui/toast/toast-store";
 import {
   amountError,
@@ -21,7 +24,7 @@ import {
   type FormErrors,
   type RechargeInput,
 } from "./validate-wallet-forms";
-import { VoucherField } from "./voucher-field";
+import { UsdtAmountField } from "./usdt-amount-field";
 
 const SEND_FAILURES: Record<WalletSendFailure, MessageDescriptor> = {
   "no-wallet": msg`No wallet to send from on this device.`,
@@ -40,8 +43,6 @@ export function RechargeForm(props: {
   canSendFromWallet: boolean;
 }) {
   const { i18n, t } = useLingui();
-  const amountId = useId();
-  const hashId = useId();
   const [amount, setAmount] = useState("");
   const [voucher, setVoucher] = useState<Blob | null>(null);
   const [voucherKey, setVoucherKey] = useState(0);
@@ -109,31 +110,20 @@ export function RechargeForm(props: {
     }
   };
 
-  const amountMessage = message("amount");
-  const hashMessage = message("txHash");
   return (
     <form className="q-card q-wallet__form" onSubmit={(e) => void submit(e)} noValidate>
       <h2>
         <Trans>Submit a recharge</Trans>
       </h2>
-      <div className="q-field">
-        <label htmlFor={amountId}>
-          <Trans>Amount (USDT)</Trans>
-        </label>
-        <input
-          id={amountId}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            recheck({ amount: event.target.value }, "amount");
-          }}
-          aria-invalid={amountMessage !== null}
-          data-testid="recharge-amount"
-        />
-        {amountMessage !== null && <p className="q-field__error">{amountMessage}</p>}
-      </div>
+      <UsdtAmountField
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          recheck({ amount: value }, "amount");
+        }}
+        error={message("amount")}
+        testId="recharge-amount"
+      />
       {props.canSendFromWallet && deposit !== null && (
         <div className="q-field">
           <button
@@ -149,46 +139,48 @@ export function RechargeForm(props: {
               <Trans>Send from my wallet</Trans>
             )}
           </button>
-          {walletError !== null && (
-            <p className="q-field__error" role="alert">
-              {walletError}
-            </p>
-          )}
+          <ErrorLine error={walletError} role="alert" />
         </div>
       )}
-      <VoucherField
+      <ImageField
         key={voucherKey}
+        legend={<Trans>Voucher</Trans>}
+        hint={
+          <Trans>
+            A screenshot of the transfer in your wallet or exchange, showing amount and time.
+          </Trans>
+        }
+        pickers={[{ label: <Trans>Choose a screenshot</Trans>, testId: "recharge-voucher" }]}
+        reading={<Trans>Preparing the screenshot…</Trans>}
+        previewAlt={t`Preview of the voucher`}
+        previewTestId="recharge-voucher-preview"
+        readErrors={{
+          unreadable: t`This file could not be read as an image. Choose a JPEG, PNG or WebP screenshot.`,
+          failed: t`The screenshot could not be prepared. Please try another one.`,
+        }}
         onChange={(next) => {
           setVoucher(next);
           recheck({ voucher: next }, "voucher");
         }}
         error={message("voucher")}
       />
-      <div className="q-field">
-        <label htmlFor={hashId}>
-          <Trans>Transaction hash (optional)</Trans>
-        </label>
-        <input
-          id={hashId}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="0x…"
-          value={txHash}
-          onChange={(event) => {
-            setTxHash(event.target.value);
-            recheck({ txHash: event.target.value }, "txHash");
-          }}
-          aria-invalid={hashMessage !== null}
-          data-testid="recharge-txhash"
-        />
-        <p className="q-muted">
+      <TextField
+        label={<Trans>Transaction hash (optional)</Trans>}
+        hex
+        value={txHash}
+        onChange={(value) => {
+          setTxHash(value);
+          recheck({ txHash: value }, "txHash");
+        }}
+        hint={
           <Trans>
             With the hash the transfer is checked on chain and credited automatically once
             confirmed.
           </Trans>
-        </p>
-        {hashMessage !== null && <p className="q-field__error">{hashMessage}</p>}
-      </div>
+        }
+        error={message("txHash")}
+        testId="recharge-txhash"
+      />
       <button type="submit" className="q-button" disabled={saving} data-testid="recharge-submit">
         {saving ? <Trans>Saving…</Trans> : <Trans>Submit</Trans>}
       </button>

@@ -3,12 +3,13 @@
 // the confirmation saves the request, through the outbox.
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { compare, sub } from "../../../protocol/decimal";
 import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/server-messages";
 import { USDT_SCALE } from "../../../protocol/assets";
 import { sameAddress } from "../../lib/wallet-text";
 import { checkWithdrawalAddress, requestWithdrawal } from "../../sync/wallet-commands";
+import { TextField } from "../../ui/form/text-field";
 import { showToast } from "../../ui/toast/toast-store";
 import { formatMoney } from "../../lib/format/format-money";
 import {
@@ -17,12 +18,11 @@ import {
   type WithdrawalInput,
   type WithdrawalTerms,
 } from "./validate-wallet-forms";
+import { UsdtAmountField } from "./usdt-amount-field";
 import { WithdrawalConfirm, type WithdrawalDraft } from "./withdrawal-confirm";
 
 export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: string | null }) {
   const { i18n, t } = useLingui();
-  const amountId = useId();
-  const addressId = useId();
   const [amount, setAmount] = useState("");
   // null: untouched, so it follows the signed-in wallet's address (which may load later).
   const [typedAddress, setTypedAddress] = useState<string | null>(null);
@@ -83,8 +83,6 @@ export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: s
     );
   }
 
-  const amountError = errors.amount ? i18n._(errors.amount) : null;
-  const addressError = errors.address ? i18n._(errors.address) : null;
   const fee = money(terms.fee);
   const minimum = money(terms.minAmount);
   return (
@@ -92,54 +90,33 @@ export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: s
       <h2>
         <Trans>Withdraw USDT</Trans>
       </h2>
-      <div className="q-field">
-        <label htmlFor={amountId}>
-          <Trans>Amount (USDT)</Trans>
-        </label>
-        <div className="q-wallet__inline">
-          <input
-            id={amountId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setErrors(({ amount: _fixed, ...rest }) => rest);
-            }}
-            aria-invalid={amountError !== null}
-            data-testid="withdraw-amount"
-          />
-          <button
-            type="button"
-            className="q-button q-button--ghost"
-            disabled={terms.available === null}
-            onClick={all}
-            data-testid="withdraw-all"
-          >
-            <Trans>All</Trans>
-          </button>
-        </div>
-        {amountError !== null && <p className="q-field__error">{amountError}</p>}
-      </div>
-      <div className="q-field">
-        <label htmlFor={addressId}>
-          <Trans>To address (ERC20)</Trans>
-        </label>
-        <input
-          id={addressId}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="0x…"
-          value={address}
-          onChange={(event) => {
-            setTypedAddress(event.target.value);
-            // An error is about what was checked; a changed field is checked again on submit.
-            setErrors(({ address: _fixed, ...rest }) => rest);
-          }}
-          aria-invalid={addressError !== null}
-          data-testid="withdraw-address"
-        />
-        {addressError !== null && <p className="q-field__error">{addressError}</p>}
+      <UsdtAmountField
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setErrors(({ amount: _fixed, ...rest }) => rest);
+        }}
+        max={{
+          label: <Trans>All</Trans>,
+          onClick: all,
+          disabled: terms.available === null,
+          testId: "withdraw-all",
+        }}
+        error={errors.amount ? i18n._(errors.amount) : null}
+        testId="withdraw-amount"
+      />
+      <TextField
+        label={<Trans>To address (ERC20)</Trans>}
+        hex
+        value={address}
+        onChange={(value) => {
+          setTypedAddress(value);
+          // An error is about what was checked; a changed field is checked again on submit.
+          setErrors(({ address: _fixed, ...rest }) => rest);
+        }}
+        error={errors.address ? i18n._(errors.address) : null}
+        testId="withdraw-address"
+      >
         <p className="q-muted" role="note" data-testid="withdraw-identity-rule">
           {i18n._(WITHDRAWAL_IDENTITY_RULE)}
         </p>
@@ -151,7 +128,7 @@ export function WithdrawalForm(props: { terms: WithdrawalTerms; walletAddress: s
             </Trans>
           </p>
         )}
-      </div>
+      </TextField>
       <dl className="q-wallet__facts">
         <dt>
           <Trans>Fee</Trans>

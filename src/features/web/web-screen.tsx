@@ -9,9 +9,9 @@ import { useLinks, type LinkRow } from "../../db/queries/links";
 import { useFreshness } from "../../db/sync-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { ContentLink, linkKind } from "../../ui/links/content-link";
-import { ScreenFreshness } from "../shell/screen-freshness";
-import { useContentLang } from "../shell/use-content-lang";
-import { useOnline } from "../shell/use-shell-state";
+import { ScreenFreshness } from "../../ui/app-state/screen-freshness";
+import { useContentLang } from "../../ui/app-state/use-content-lang";
+import { useOnline } from "../../ui/app-state/use-app-state";
 import "./web.css";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 

@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ContractScreen } from "../features/contract/contract-screen";
-
-export const Route = createFileRoute("/contract")({
-  component: ContractScreen,
-});

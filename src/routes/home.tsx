@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { HomeScreen } from "../features/home/home-screen";
-
-export const Route = createFileRoute("/home")({
-  component: HomeScreen,
-});

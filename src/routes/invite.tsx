@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { InviteScreen } from "../features/invite/invite-screen";
-
-export const Route = createFileRoute("/invite")({
-  component: InviteScreen,
-});

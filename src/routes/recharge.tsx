@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { RechargeScreen } from "../features/wallet/recharge-screen";
-
-export const Route = createFileRoute("/recharge")({
-  component: RechargeScreen,
-});

@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { RecordsScreen } from "../features/records/records-screen";
-
-export const Route = createFileRoute("/records")({
-  component: RecordsScreen,
-});

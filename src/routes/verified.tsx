@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { VerifyScreen } from "../features/verify/verify-screen";
-
-export const Route = createFileRoute("/verified")({
-  component: VerifyScreen,
-});

@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { WithdrawalScreen } from "../features/wallet/withdrawal-screen";
-
-export const Route = createFileRoute("/withdrawal")({
-  component: WithdrawalScreen,
-});
