@@ -42,7 +42,7 @@ describe("parseAmount", () => {
   it("reads back every canonical amount it could be sent", () => {
     fc.assert(
       fc.property(
-        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.bigInt({ min: 0n, max: 10n ** 30n - 1n }), // at most 30 whole digits
         fc.integer({ min: 0, max: 18 }),
         (units, scale) => {
           expect(parseAmount(formatUnits(units, scale), scale, "x")).toBe(units);
