@@ -113,7 +113,7 @@ const noApiInComponents = zone(
   "./src/api",
   "No React component imports api/; go through sync/.",
 );
-const appTests = ["src/**/*.test.{ts,tsx}", "src/test-setup.ts"];
+const appTests = ["src/**/*.test.{ts,tsx}", "src/test-setup.ts", "src/test/**"];
 const restrictedPaths = (zones) => ({ "import-x/no-restricted-paths": ["error", { zones }] });
 
 export default tseslint.config(
@@ -172,6 +172,9 @@ export default tseslint.config(
             "new Error",
             // Developer-facing errors; what users read is translated where the error is shown.
             "*Error",
+            // Route keys of the endpoint contract ("GET /spot/orders"), src/api/call.ts.
+            "call",
+            "callConditional",
             "localStorage.getItem",
             "localStorage.setItem",
             "localStorage.removeItem",

@@ -1,7 +1,18 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: the app in jsdom, the server (and cross-module server tests) in Node,
-// and end-to-end tests that drive real Chromium against the real built server.
+// Four projects: the app in jsdom; the server's unit tests (and the repository's tooling tests)
+// in Node; the integration tests (tests/server: the whole app, real processes, PGlite and
+// PostgreSQL) in Node; and end-to-end tests that drive real Chromium against the built server.
+// Each has a script (package.json test:app, test:server, test:integration, test:e2e).
+
+// PGlite opens in seconds and serialises connections: one per worker file, generous time.
+const nodeDatabaseTests = {
+  environment: "node",
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: "forks",
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,16 +28,15 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          environment: "node",
-          include: [
-            "server/**/*.test.ts",
-            "tests/server/**/*.test.ts",
-            "tests/tooling/**/*.test.ts",
-          ],
-          // PGlite opens in seconds and serialises connections: one per worker file, generous time.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: "forks",
+          include: ["server/**/*.test.ts", "tests/tooling/**/*.test.ts"],
+          ...nodeDatabaseTests,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/server/**/*.test.ts"],
+          ...nodeDatabaseTests,
         },
       },
       {

@@ -1,29 +1,17 @@
 // Accounts on the wire (API.md auth/* and GET /profile/profile): what sign-in and the profile
 // send and answer. Sign-in answers are the bare token string (API.md), so they need no type here.
+import type { Static } from "@sinclair/typebox";
+import type { PasswordSignInBody, WalletCheckAnswer, WalletSignInBody } from "./endpoints/auth";
 import type { IdentityStatus } from "./identity";
 
 /** POST /auth/check/{address}: a single-use SIWE nonce for that address, valid 10 minutes. */
-export interface WalletCheck {
-  nonce: string;
-  /** Whether this address already has an account (the first sign-in creates one). */
-  registered: boolean;
-}
+export type WalletCheck = Static<typeof WalletCheckAnswer>;
 
 /** POST /auth/signin-wallet */
-export interface WalletSignInRequest {
-  /** An EIP-4361 message, exactly as the wallet signed it. */
-  message: string;
-  /** The 65-byte personal_sign signature, 0x-prefixed hex. */
-  signature: string;
-  /** Another user's invite code; used only when this sign-in creates the account. */
-  inviteCode?: string | null;
-}
+export type WalletSignInRequest = Static<typeof WalletSignInBody>;
 
 /** POST /auth/signin (operator accounts). */
-export interface PasswordSignInRequest {
-  username: string;
-  password: string;
-}
+export type PasswordSignInRequest = Static<typeof PasswordSignInBody>;
 
 /** GET /profile/profile */
 export interface Profile {

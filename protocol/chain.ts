@@ -1,29 +1,16 @@
 // The deposit chain on the wire: GET /wallet/deposit, POST /wallet/faucet (demo) and the JSON-RPC
 // relay the demo app's wallet uses to reach the dev chain (API.md "Added paths").
+import type { Static } from "@sinclair/typebox";
+import type { DepositInfoAnswer, FaucetAnswerSchema } from "./endpoints/wallet";
 
-/** GET /wallet/deposit: where and how to send USDT to the platform. */
-export interface DepositInfo {
-  /** EIP-155 chain id (31337 for the demo dev chain). */
-  chainId: number;
-  network: "ERC20";
-  asset: "USDT";
-  /** The USDT ERC20 contract (the demo's Test USDT), EIP-55 checksummed. */
-  token: string;
-  /** Where to send it, EIP-55 checksummed. */
-  address: string;
-  /** Blocks on top of the deposit's block before it counts. */
-  confirmations: number;
-  /** Decimal string in USDT. */
-  minAmount: string;
-}
+/** GET /wallet/deposit: where and how to send USDT to the platform (endpoints/wallet.ts). */
+export type DepositInfo = Static<typeof DepositInfoAnswer>;
 
 /** Smallest deposit the platform credits (decimal USDT). */
 export const DEPOSIT_MIN_AMOUNT = "10";
 
 /** POST /wallet/faucet (demo only): test USDT sent from the dev chain's hot wallet. */
-export interface FaucetAnswer {
-  txHash: string;
-}
+export type FaucetAnswer = Static<typeof FaucetAnswerSchema>;
 
 /** What one faucet request sends (decimal Test USDT). */
 export const FAUCET_AMOUNT = "1000";

@@ -1,4 +1,6 @@
 // Identity verification (API.md /profile/identity): statuses, ID types and the wire shapes.
+import type { Static } from "@sinclair/typebox";
+import type { IdentityBody } from "./endpoints/profile";
 
 /** 0 under review, 1 passed, 2 rejected (API.md "Statuses"). */
 export const IDENTITY_STATUS = { underReview: 0, passed: 1, rejected: 2 } as const;
@@ -16,12 +18,7 @@ export const IDENTITY_LIMITS = {
 } as const;
 
 /** POST /profile/identity/create. `photo` is the id of an upload of purpose "identity". */
-export interface IdentityInput {
-  name: string;
-  idNumber: string;
-  idType: IdType;
-  photo: string;
-}
+export type IdentityInput = Static<typeof IdentityBody>;
 
 /** GET /profile/identity (the user's own latest submission; the ID number is masked). */
 export interface IdentityView {

@@ -1,5 +1,8 @@
 // Money on the wire (API.md assets/*, wallet/*, bill types): amounts are decimal strings in the
 // asset's units ("1250.5"), signed where a bill takes money away. Never a JS number.
+import type { Static } from "@sinclair/typebox";
+import type { LedgerCheckAnswer } from "./endpoints/admin";
+import type { DemoCreditBody } from "./endpoints/wallet";
 
 /** API.md "Bill types": code -> English name (the app shows translated labels per code). */
 export const BILL_TYPES = {
@@ -94,18 +97,10 @@ export interface AssetsOverview {
 }
 
 /** POST /wallet/demo-credit body. */
-export interface DemoCreditRequest {
-  amount: string;
-}
+export type DemoCreditRequest = Static<typeof DemoCreditBody>;
 
 /** Most a single demo credit may add (USDT). */
 export const DEMO_CREDIT_MAX = "100000";
 
 /** GET /admin/ledger/check: every invariant of DESIGN §5; ok when violations is empty. */
-export interface LedgerCheckReport {
-  ok: boolean;
-  transactions: string;
-  accounts: string;
-  violations: string[];
-  checkedAt: string;
-}
+export type LedgerCheckReport = Static<typeof LedgerCheckAnswer>;

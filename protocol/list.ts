@@ -4,3 +4,7 @@ export interface ListPage<T> {
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }
+
+/** `limit` of a list when absent, and its largest value. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;

@@ -1,5 +1,16 @@
 // Market data on the wire (API.md market/* and the tick record). Prices and quantities are
 // decimal strings at the symbol's scale; times are ISO-8601 UTC with milliseconds ("…000Z").
+import type { Static } from "@sinclair/typebox";
+import type {
+  DepthAnswer,
+  DepthLevelAnswer,
+  KlineRowAnswer,
+  MarketSymbolAnswer,
+  MarketTickAnswer,
+  TickerAnswer,
+  TicksHeadAnswer,
+} from "./endpoints/market";
+
 export const KLINE_INTERVALS = ["1m", "5m", "15m", "1h", "4h", "1d"] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
@@ -17,64 +28,24 @@ export function isKlineInterval(value: string): value is KlineInterval {
   return (KLINE_INTERVALS as readonly string[]).includes(value);
 }
 
-export interface MarketSymbol {
-  /** "BTC/USDT" */
-  symbol: string;
-  base: string;
-  quote: string;
-  /** Decimal places of a price. */
-  priceScale: number;
-  /** Decimal places of a quantity. */
-  qtyScale: number;
-  minQty: string;
-}
+/** GET /market/symbols: one listed symbol (the schema: endpoints/market.ts). */
+export type MarketSymbol = Static<typeof MarketSymbolAnswer>;
 
-export interface Ticker {
-  symbol: string;
-  last: string;
-  open24h: string;
-  high24h: string;
-  low24h: string;
-  /** Percent change over 24 h, two decimals ("-1.25"). */
-  change24h: string;
-  /** Base-asset volume over 24 h. */
-  volume24h: string;
-  ts: string;
-  /** The last tick's sequence number (a decimal string: it is a bigint on the server). */
-  seq: string;
-}
+export type Ticker = Static<typeof TickerAnswer>;
 
 /** `[openTime, open, high, low, close, volume]`, oldest first. */
-export type KlineRow = [string, string, string, string, string, string];
+export type KlineRow = Static<typeof KlineRowAnswer>;
 
 /** `[price, quantity]` */
-export type DepthLevel = [string, string];
+export type DepthLevel = Static<typeof DepthLevelAnswer>;
 
-export interface Depth {
-  symbol: string;
-  /** Best (highest) first. */
-  bids: DepthLevel[];
-  /** Best (lowest) first. */
-  asks: DepthLevel[];
-  seq: string;
-  ts: string;
-}
+/** bids best (highest) first, asks best (lowest) first. */
+export type Depth = Static<typeof DepthAnswer>;
 
 /** One recorded tick. `hash` = sha256 hex of `prevHash|seq|price|ts` (64 zeros before the first). */
-export interface MarketTick {
-  symbol: string;
-  seq: string;
-  price: string;
-  ts: string;
-  hash: string;
-}
+export type MarketTick = Static<typeof MarketTickAnswer>;
 
-export interface TicksHead {
-  symbol: string;
-  seq: string;
-  hash: string;
-  ts: string;
-}
+export type TicksHead = Static<typeof TicksHeadAnswer>;
 
 export const GENESIS_HASH = "0".repeat(64);
 

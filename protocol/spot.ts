@@ -1,6 +1,8 @@
 // Spot trading on the wire (API.md /spot/orders, bills 315-325; DESIGN §6). Prices are quote
 // (USDT) per base unit at the symbol's price scale; numbers are base quantities at its quantity
 // scale; fees are always USDT. All decimal strings, never a JS number.
+import type { Static } from "@sinclair/typebox";
+import type { SpotOrderBody } from "./endpoints/spot";
 import type { ErrorCode, ErrorParams } from "./envelope";
 
 /** side 0 buy (pay USDT, get the base coin), 1 sell. */
@@ -20,13 +22,7 @@ export type SpotType = (typeof SPOT_TYPE)[keyof typeof SPOT_TYPE];
 export type SpotOrderStatus = "open" | "filled" | "cancelled" | "rejected";
 
 /** POST /spot/orders (with an Idempotency-Key). `price` is required for limit orders only. */
-export interface SpotOrderRequest {
-  symbol: string;
-  side: SpotSide;
-  type: SpotType;
-  price?: string;
-  number: string;
-}
+export type SpotOrderRequest = Static<typeof SpotOrderBody>;
 
 /**
  * One execution of an order, and the market record it used, so anyone can audit it: the book

@@ -1,5 +1,7 @@
 // Uploaded images (API.md POST /storage/upload). The limits live here so the app can compress a
 // photo to fit before sending it, instead of learning the limit from a rejection.
+import type { Static } from "@sinclair/typebox";
+import type { UploadAnswer } from "./endpoints/storage";
 
 export const UPLOAD_PURPOSES = ["identity", "voucher"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -17,12 +19,8 @@ export const UPLOAD_DAILY_COUNT = 50;
 /** ... and at most this many stored bytes (100 MiB). */
 export const UPLOAD_DAILY_BYTES = 100 * 1024 * 1024;
 
-/** The answer of POST /storage/upload. `size` is the stored (re-encoded) file's size in bytes. */
-export interface UploadView {
-  id: string;
-  mime: UploadMime;
-  size: number;
-}
+/** The answer of POST /storage/upload (the schema: endpoints/storage.ts). */
+export type UploadView = Static<typeof UploadAnswer>;
 
 /** Where an upload can be read (owner or operator only). */
 export function uploadPath(apiBase: string, id: string): string {

@@ -1,5 +1,7 @@
 // Money in and out of the platform on the wire (API.md /wallet/recharge, /wallet/withdraw and
 // their statuses). Amounts are decimal USDT strings; addresses and hashes are 0x hex.
+import type { Static } from "@sinclair/typebox";
+import type { RechargeBody, WithdrawBody, WithdrawConfigAnswer } from "./endpoints/wallet";
 
 /** Recharge status: 0 under review (or waiting for confirmations), 1 success, 2 failed. */
 export const RECHARGE_STATUS = { underReview: 0, success: 1, failed: 2 } as const;
@@ -10,12 +12,7 @@ export const WITHDRAWAL_STATUS = { underReview: 0, pending: 1, success: 2, faile
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
 
 /** POST /wallet/recharge. `voucher` is the id of an upload of purpose "voucher". */
-export interface RechargeRequest {
-  amount: string;
-  voucher: string;
-  /** The deposit's transaction on the chain of GET /wallet/deposit; lets the server verify it. */
-  txHash?: string;
-}
+export type RechargeRequest = Static<typeof RechargeBody>;
 
 /**
  * How far the server got with a recharge's tx hash:
@@ -45,21 +42,10 @@ export interface Recharge {
 }
 
 /** GET /wallet/withdraw/config: what a withdrawal costs and allows, shown before confirming. */
-export interface WithdrawConfig {
-  /** Flat fee in USDT, frozen with the amount and kept only when the withdrawal is sent. */
-  fee: string;
-  minAmount: string;
-  maxAmount: string;
-  /** The chain the USDT is sent on (EIP-155 id) and the network name. */
-  chainId: number | null;
-  network: "ERC20";
-}
+export type WithdrawConfig = Static<typeof WithdrawConfigAnswer>;
 
 /** POST /wallet/withdraw. `address` must be a valid EIP-55 (or all-lower/upper-case) address. */
-export interface WithdrawRequest {
-  amount: string;
-  address: string;
-}
+export type WithdrawRequest = Static<typeof WithdrawBody>;
 
 /** A withdrawal as POST/GET /wallet/withdraw and the change log's "withdrawal" entity carry it. */
 export interface Withdrawal {
@@ -87,7 +73,7 @@ export const WITHDRAW_MIN_AMOUNT = "10";
 export const WITHDRAW_MAX_AMOUNT = "50000";
 
 /**
- * The one identity rule for withdrawals (issue 15), the Message of a 422 IDENTITY_REQUIRED and,
+ * The one identity rule for withdrawals, the Message of a 422 IDENTITY_REQUIRED and,
  * translated, what /verified and /withdrawal say.
  */
 export const WITHDRAW_IDENTITY_RULE =

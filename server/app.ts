@@ -92,10 +92,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staticAppPlugin, { distDir: config.appDistDir });
   await app.register(authPlugin);
   await app.register(accountSocketPlugin, options.accountSocket ?? {});
-  // `app.market`: main.ts attaches the running feed; depth and the market sockets read it.
+  // `app.market`: workers.ts attaches the running feed; depth and the market sockets read it.
   await app.register(marketPlugin);
   await app.register(marketSocketsPlugin, options.marketSockets ?? {});
-  // `app.chain`: production's configured chain now; main.ts attaches the demo dev chain later.
+  // `app.chain`: production's configured chain now; server-services.ts attaches the demo dev chain later.
   await app.register(chainPlugin, { chain: config.chain });
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });

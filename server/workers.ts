@@ -1,6 +1,6 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
 // candles and the live book), the wallet workers (recharge confirmations, withdrawal sends) and
-// the spot matcher. main.ts runs them in the process that leads (domain/leadership): once across
+// the spot matcher. The workers service (server-services.ts) runs them in the process that leads (domain/leadership): once across
 // every server process on one database. startWorkers starts them all and answers what stops them.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config";
@@ -18,7 +18,7 @@ import {
 } from "./market/start-market";
 
 export interface WorkerOptions {
-  /** The demo chain's start (main.ts), awaited with the market before the first status probe. */
+  /** The demo chain's start (server-services.ts), awaited with the market before the first status probe. */
   chainStarted?: Promise<unknown>;
 }
 

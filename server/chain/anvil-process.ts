@@ -31,7 +31,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   // "exit" handlers must be synchronous; kill() is. Covers process.exit() and uncaught errors;
-  // SIGTERM/SIGINT go through main.ts's shutdown, which stops the chain first.
+  // SIGTERM/SIGINT go through main.ts's shutdown, which stops the chain.
   process.on("exit", () => {
     for (const child of running) child.kill("SIGKILL");
   });

@@ -1,6 +1,6 @@
 // `app.chain`: the chain the wallet routes use. Production attaches the configured chain when the
-// app is built; demo attaches the dev chain once main.ts has started it (after listening, as it
-// takes a few seconds), so until then the dev-chain routes answer 503.
+// app is built; demo attaches the dev chain once server-services.ts has started it (in the background,
+// as it takes a few seconds), so until then the dev-chain routes answer 503.
 import type { ChainEndpoint } from "./chain-endpoint";
 import type { DevChain } from "./dev-chain";
 import type { HotWallet } from "./hot-wallet";

@@ -5,7 +5,7 @@ import { getAddress, isHex, type Address, type Hex } from "viem";
 import type { QuantaMode } from "../../protocol/health";
 
 export type ChainConfig =
-  /** Demo: anvil started by main.ts, Test USDT deployed from source (chain/README.md). */
+  /** Demo: anvil started by server-services.ts, Test USDT deployed from source (chain/README.md). */
   | { kind: "dev"; confirmations: number }
   /** Production with on-chain deposits. */
   | {

@@ -1,6 +1,6 @@
 // The demo platform's own keys (deployer = Test USDT owner and only minter, hot wallet, deposit
-// address). They used to be anvil's well-known mnemonic accounts, so anyone could sign as the hot
-// wallet through /rpc or mint Test USDT with the deployer's key (issue 14). Now they are random per
+// address). Not anvil's well-known mnemonic accounts: with those anyone could sign as the hot
+// wallet through /rpc or mint Test USDT with the deployer's key. They are random per
 // data directory, kept in DATA_DIR/chain/platform-keys.json (mode 0600, this user only) and reused
 // on restart, so the deposit address a user was shown stays the same.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -6,11 +6,7 @@
 // hashes still refuses any second claim of that transaction.
 import type { ListPage } from "../../protocol/list";
 import { maskIdentifier } from "../../protocol/mask-identifier";
-import {
-  WALLET_REASON_MAX_LENGTH,
-  type AdminRechargeItem,
-  type RechargeStatus,
-} from "../../protocol/wallet";
+import type { AdminRechargeItem, RechargeStatus } from "../../protocol/wallet";
 import type { Db } from "../db/db";
 import { MAX_PAGE_SIZE } from "../domain/operators/list-page";
 import type { OperatorActor } from "../domain/operators/operator-actor";
@@ -19,11 +15,14 @@ import {
   listRechargesForReview,
   rejectRecharge,
 } from "../domain/wallet/recharge-review";
+import {
+  parseReviewArgs,
+  reviewCommandFromJson,
+  type ReviewCommand,
+  type ReviewQueue,
+} from "./review-commands";
 
-export type RechargeCommand =
-  | { name: "recharge-list"; full: boolean; status: RechargeStatus | null; cursor: string | null }
-  | { name: "recharge-approve"; id: string }
-  | { name: "recharge-reject"; id: string; reason: string };
+export type RechargeCommand = ReviewCommand<"recharge", RechargeStatus>;
 
 export type RechargeResult =
   | {
@@ -40,75 +39,19 @@ export const RECHARGE_USAGE = `  recharges [0|1|2] [--cursor <c>] [--full]
   recharge approve <id>               credit a recharge under review (bill 101)
   recharge reject <id> <reason…>      reject it; the user reads the reason`;
 
-const ID = /^[1-9][0-9]{0,17}$/;
+const RECHARGES: ReviewQueue<"recharge"> = { kind: "recharge", lastStatus: 2 };
 
-/** `recharges …` (first) and `recharge …` argv after the command name. */
+/** `recharges …` and `recharge …` argv after the command name. */
 export function parseRechargeArgs(
   name: "recharges" | "recharge",
   args: readonly string[],
 ): RechargeCommand | { error: string } {
-  if (name === "recharges") {
-    const rest = args.filter((arg) => arg !== "--full");
-    const full = rest.length < args.length;
-    let cursor: string | null = null;
-    const at = rest.indexOf("--cursor");
-    if (at >= 0) {
-      const value = rest[at + 1];
-      if (value === undefined || !ID.test(value))
-        return { error: '"--cursor" takes a recharge id.' };
-      cursor = value;
-      rest.splice(at, 2);
-    }
-    const [status, ...extra] = rest;
-    if (extra.length > 0 || (status !== undefined && !/^[012]$/.test(status))) {
-      return { error: '"recharges" takes an optional status 0, 1 or 2 and --cursor <id>.' };
-    }
-    return {
-      name: "recharge-list",
-      full,
-      status: status === undefined ? null : (Number(status) as RechargeStatus),
-      cursor,
-    };
-  }
-  const [sub, id, ...reason] = args;
-  if (sub !== "approve" && sub !== "reject") {
-    return { error: `Unknown recharge command "${sub ?? ""}"; use approve or reject.` };
-  }
-  if (id === undefined || !ID.test(id)) return { error: `"recharge ${sub}" takes a recharge id.` };
-  if (sub === "approve") {
-    return reason.length === 0
-      ? { name: "recharge-approve", id }
-      : { error: '"recharge approve" takes exactly one <id>.' };
-  }
-  const text = reason.join(" ").trim();
-  if (text.length === 0 || text.length > WALLET_REASON_MAX_LENGTH) {
-    return {
-      error: `"recharge reject <id>" needs a reason of 1 to ${WALLET_REASON_MAX_LENGTH} characters.`,
-    };
-  }
-  return { name: "recharge-reject", id, reason: text };
+  return parseReviewArgs<"recharge", RechargeStatus>(RECHARGES, name === "recharges", args);
 }
 
 /** A recharge command that arrived as JSON (the admin socket): null unless well-formed. */
 export function rechargeCommandFromJson(v: Record<string, unknown>): RechargeCommand | null {
-  const id = typeof v.id === "string" && ID.test(v.id) ? v.id : null;
-  switch (v.name) {
-    case "recharge-list": {
-      const status = v.status ?? null;
-      const cursor = v.cursor ?? null;
-      if (status !== null && status !== 0 && status !== 1 && status !== 2) return null;
-      if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
-      return { name: "recharge-list", full: v.full === true, status, cursor };
-    }
-    case "recharge-approve":
-      return id === null ? null : { name: "recharge-approve", id };
-    case "recharge-reject":
-      return id !== null && typeof v.reason === "string"
-        ? { name: "recharge-reject", id, reason: v.reason }
-        : null;
-    default:
-      return null;
-  }
+  return reviewCommandFromJson<"recharge", RechargeStatus>(RECHARGES, v);
 }
 
 export async function runRechargeCommand(

@@ -4,11 +4,7 @@
 // server's withdrawal sender, so approving needs a deployment configured with a hot wallet.
 import type { ListPage } from "../../protocol/list";
 import { maskIdentifier } from "../../protocol/mask-identifier";
-import {
-  WALLET_REASON_MAX_LENGTH,
-  type AdminWithdrawalItem,
-  type WithdrawalStatus,
-} from "../../protocol/wallet";
+import type { AdminWithdrawalItem, WithdrawalStatus } from "../../protocol/wallet";
 import { loadConfig } from "../config";
 import type { Db } from "../db/db";
 import { MAX_PAGE_SIZE } from "../domain/operators/list-page";
@@ -19,16 +15,14 @@ import {
   listWithdrawalsForOperators,
   rejectWithdrawal,
 } from "../domain/wallet/withdraw-review";
+import {
+  parseReviewArgs,
+  reviewCommandFromJson,
+  type ReviewCommand,
+  type ReviewQueue,
+} from "./review-commands";
 
-export type WithdrawalCommand =
-  | {
-      name: "withdrawal-list";
-      full: boolean;
-      status: WithdrawalStatus | null;
-      cursor: string | null;
-    }
-  | { name: "withdrawal-approve"; id: string }
-  | { name: "withdrawal-reject"; id: string; reason: string };
+export type WithdrawalCommand = ReviewCommand<"withdrawal", WithdrawalStatus>;
 
 export type WithdrawalResult =
   | {
@@ -46,76 +40,19 @@ export const WITHDRAWAL_USAGE = `  withdrawals [0|1|2|3] [--cursor <c>] [--full]
   withdrawal approve <id>             approve one under review; the server sends it on chain
   withdrawal reject <id> <reason…>    reject it and return amount + fee; the user reads the reason`;
 
-const ID = /^[1-9][0-9]{0,17}$/;
+const WITHDRAWALS: ReviewQueue<"withdrawal"> = { kind: "withdrawal", lastStatus: 3 };
 
 /** `withdrawals …` and `withdrawal …` argv after the command name. */
 export function parseWithdrawalArgs(
   name: "withdrawals" | "withdrawal",
   args: readonly string[],
 ): WithdrawalCommand | { error: string } {
-  if (name === "withdrawals") {
-    const rest = args.filter((arg) => arg !== "--full");
-    const full = rest.length < args.length;
-    let cursor: string | null = null;
-    const at = rest.indexOf("--cursor");
-    if (at >= 0) {
-      const value = rest[at + 1];
-      if (value === undefined || !ID.test(value)) {
-        return { error: '"--cursor" takes a withdrawal id.' };
-      }
-      cursor = value;
-      rest.splice(at, 2);
-    }
-    const [status, ...extra] = rest;
-    if (extra.length > 0 || (status !== undefined && !/^[0-3]$/.test(status))) {
-      return { error: '"withdrawals" takes an optional status 0, 1, 2 or 3 and --cursor <id>.' };
-    }
-    const parsed = status === undefined ? null : (Number(status) as WithdrawalStatus);
-    return { name: "withdrawal-list", full, status: parsed, cursor };
-  }
-  const [sub, id, ...reason] = args;
-  if (sub !== "approve" && sub !== "reject") {
-    return { error: `Unknown withdrawal command "${sub ?? ""}"; use approve or reject.` };
-  }
-  if (id === undefined || !ID.test(id)) {
-    return { error: `"withdrawal ${sub}" takes a withdrawal id.` };
-  }
-  if (sub === "approve") {
-    return reason.length === 0
-      ? { name: "withdrawal-approve", id }
-      : { error: '"withdrawal approve" takes exactly one <id>.' };
-  }
-  const text = reason.join(" ").trim();
-  if (text.length === 0 || text.length > WALLET_REASON_MAX_LENGTH) {
-    return {
-      error: `"withdrawal reject <id>" needs a reason of 1 to ${WALLET_REASON_MAX_LENGTH} characters.`,
-    };
-  }
-  return { name: "withdrawal-reject", id, reason: text };
+  return parseReviewArgs<"withdrawal", WithdrawalStatus>(WITHDRAWALS, name === "withdrawals", args);
 }
 
 /** A withdrawal command that arrived as JSON (the admin socket): null unless well-formed. */
 export function withdrawalCommandFromJson(v: Record<string, unknown>): WithdrawalCommand | null {
-  const id = typeof v.id === "string" && ID.test(v.id) ? v.id : null;
-  switch (v.name) {
-    case "withdrawal-list": {
-      const status = v.status ?? null;
-      const cursor = v.cursor ?? null;
-      if (status !== null && status !== 0 && status !== 1 && status !== 2 && status !== 3) {
-        return null;
-      }
-      if (cursor !== null && (typeof cursor !== "string" || !ID.test(cursor))) return null;
-      return { name: "withdrawal-list", full: v.full === true, status, cursor };
-    }
-    case "withdrawal-approve":
-      return id === null ? null : { name: "withdrawal-approve", id };
-    case "withdrawal-reject":
-      return id !== null && typeof v.reason === "string"
-        ? { name: "withdrawal-reject", id, reason: v.reason }
-        : null;
-    default:
-      return null;
-  }
+  return reviewCommandFromJson<"withdrawal", WithdrawalStatus>(WITHDRAWALS, v);
 }
 
 export async function runWithdrawalCommand(

@@ -27,7 +27,7 @@ export interface MarketFeedOptions {
   now?: () => number;
   /** Default 250 ms: one transaction per flush, whatever the tick rate. */
   flushMs?: number;
-  /** Default 24 h (issue 5: at least the last 24 hours are kept). */
+  /** Default 24 h: at least the last 24 hours are kept. */
   retentionMs?: number;
   /** Default 60 s. */
   pruneEveryMs?: number;

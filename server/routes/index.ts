@@ -8,6 +8,7 @@ import { API_BASE, RPC_PATH, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
 import { assetsRoutes } from "./assets/index";
 import { authRoutes } from "./auth/index";
+import { docsRoutes } from "./docs/index";
 import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
 import { marketSocketRoutes } from "./market/sockets";
@@ -43,4 +44,6 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(syncRoutes, { prefix: API_BASE });
   await app.register(accountSocketRoutes, { prefix: WS_BASE });
   await app.register(marketSocketRoutes, { prefix: WS_BASE });
+  // The contract published (OpenAPI and a readable page), under /api but outside API_BASE.
+  await app.register(docsRoutes, { version: context.version });
 }

@@ -1,14 +1,14 @@
 import type { WalletCheck, WalletSignInRequest } from "../../protocol";
-import { request } from "./client";
+import { call } from "./call";
 
 /** POST /auth/check/{address}: a single-use SIWE nonce (valid 10 min) and whether it is registered. */
 export function checkAddress(address: string): Promise<WalletCheck> {
-  return request<WalletCheck>("POST", `auth/check/${encodeURIComponent(address)}`);
+  return call("POST /auth/check/:address", { params: { address } });
 }
 
 /** POST /auth/signin-wallet: the opaque session token. */
 export function signInWallet(body: WalletSignInRequest): Promise<string> {
-  return request<string>("POST", "auth/signin-wallet", { json: body });
+  return call("POST /auth/signin-wallet", { body });
 }
 
 /**
@@ -16,5 +16,5 @@ export function signInWallet(body: WalletSignInRequest): Promise<string> {
  * clears the local session first (the user is signed out here even if this call never arrives).
  */
 export async function logout(token: string): Promise<void> {
-  await request<null>("POST", "auth/logout", { token, quiet: true });
+  await call("POST /auth/logout", { token, quiet: true });
 }

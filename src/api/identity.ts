@@ -1,10 +1,10 @@
 // The user's identity verification (API.md /profile/identity).
 import type { IdentityInput, IdentityView } from "../../protocol";
-import { request } from "./client";
+import { call } from "./call";
 
 /** GET /profile/identity: the latest submission (ID number masked by the server), or null. */
 export function getIdentity(opts: { quiet?: boolean } = {}): Promise<IdentityView | null> {
-  return request<IdentityView | null>("GET", "profile/identity", opts);
+  return call("GET /profile/identity", opts);
 }
 
 /**
@@ -16,9 +16,9 @@ export function createIdentity(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<IdentityView> {
-  return request<IdentityView>("POST", "profile/identity/create", {
+  return call("POST /profile/identity/create", {
     ...opts,
-    json: body,
-    headers: { "Idempotency-Key": idempotencyKey },
+    body,
+    headers: { "idempotency-key": idempotencyKey },
   });
 }

@@ -1,7 +1,8 @@
 // The public market data (API.md market/*) the app reads over HTTP, and the addresses of the
 // market websockets (/ws/data, /ws/depth, /ws/kdata). The feeds in src/sync write both to IndexedDB.
 import { WS_BASE, type KlineInterval, type KlineRow, type Ticker } from "../../protocol";
-import { apiOrigin, request } from "./client";
+import { call } from "./call";
+import { apiOrigin } from "./client";
 
 export interface ReadOptions {
   quiet?: boolean;
@@ -10,7 +11,7 @@ export interface ReadOptions {
 
 /** GET /market/tickers: every symbol's latest ticker. */
 export function getTickers(opts: ReadOptions = {}): Promise<Ticker[]> {
-  return request<Ticker[]>("GET", "market/tickers", opts);
+  return call("GET /market/tickers", opts);
 }
 
 export interface KlinesQuery {
@@ -23,13 +24,7 @@ export interface KlinesQuery {
 
 /** GET /market/klines: candles oldest first, `[openTime, o, h, l, c, v]`. */
 export function getKlines(query: KlinesQuery, opts: ReadOptions = {}): Promise<KlineRow[]> {
-  const searchParams: Record<string, string | number> = {
-    symbol: query.symbol,
-    interval: query.interval,
-  };
-  if (query.limit !== undefined) searchParams["limit"] = query.limit;
-  if (query.end !== undefined) searchParams["end"] = query.end;
-  return request<KlineRow[]>("GET", "market/klines", { ...opts, searchParams });
+  return call("GET /market/klines", { ...opts, query });
 }
 
 export type MarketSocketPath = "data" | "depth" | "kdata";

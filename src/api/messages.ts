@@ -1,6 +1,6 @@
 // The signed-in user's messages (API.md /profile/message). Lists arrive through the change log
 // (GET /sync); only the read mark is sent from here.
-import { request } from "./client";
+import { call } from "./call";
 
 /**
  * POST /profile/message/{id}/read. Marking read twice is harmless; the key lets the server answer
@@ -11,8 +11,9 @@ export async function markMessageRead(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<void> {
-  await request<null>("POST", `profile/message/${encodeURIComponent(id)}/read`, {
+  await call("POST /profile/message/:id/read", {
     ...opts,
-    headers: { "Idempotency-Key": idempotencyKey },
+    params: { id },
+    headers: { "idempotency-key": idempotencyKey },
   });
 }

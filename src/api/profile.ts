@@ -1,5 +1,5 @@
 import type { Profile } from "../../protocol";
-import { request } from "./client";
+import { call } from "./call";
 
 /**
  * GET /profile/profile: the signed-in user's profile, or null when the server answered without
@@ -9,5 +9,5 @@ import { request } from "./client";
 export function getProfile(
   opts: { quiet?: boolean; token?: string } = {},
 ): Promise<Profile | null> {
-  return request<Profile | null>("GET", "profile/profile", opts);
+  return call("GET /profile/profile", opts);
 }

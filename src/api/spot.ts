@@ -3,7 +3,7 @@
 // answer gets the stored answer instead of a second order.
 import type { ListPage } from "../../protocol";
 import type { SpotConfig, SpotOrder, SpotOrderRequest } from "../../protocol/spot";
-import { request } from "./client";
+import { call } from "./call";
 
 /** POST /spot/orders: a market order answers filled or rejected, a limit order open. */
 export function placeOrder(
@@ -11,16 +11,16 @@ export function placeOrder(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<SpotOrder> {
-  return request<SpotOrder>("POST", "spot/orders", {
+  return call("POST /spot/orders", {
     ...opts,
-    json: body,
-    headers: { "Idempotency-Key": idempotencyKey },
+    body,
+    headers: { "idempotency-key": idempotencyKey },
   });
 }
 
 /** DELETE /spot/orders/{id}: answers the cancelled order (frozen funds returned). */
 export function cancelOrder(id: string, opts: { quiet?: boolean } = {}): Promise<SpotOrder> {
-  return request<SpotOrder>("DELETE", `spot/orders/${encodeURIComponent(id)}`, opts);
+  return call("DELETE /spot/orders/:id", { ...opts, params: { id } });
 }
 
 /** GET /spot/orders: open orders, or finished ones ("done"), newest first. */
@@ -28,10 +28,10 @@ export function listOrders(
   params: { status?: "open" | "done"; cursor?: string; limit?: number } = {},
   opts: { quiet?: boolean } = {},
 ): Promise<ListPage<SpotOrder>> {
-  return request<ListPage<SpotOrder>>("GET", "spot/orders", { ...opts, searchParams: params });
+  return call("GET /spot/orders", { ...opts, query: params });
 }
 
 /** GET /spot/config: fee rates, slippage cap, price age limit and the listed symbols' rules. */
 export function getConfig(opts: { quiet?: boolean } = {}): Promise<SpotConfig> {
-  return request<SpotConfig>("GET", "spot/config", opts);
+  return call("GET /spot/config", opts);
 }

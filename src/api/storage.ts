@@ -1,6 +1,6 @@
 // Uploaded images (API.md POST /storage/upload).
 import type { UploadPurpose, UploadView } from "../../protocol";
-import { request } from "./client";
+import { call } from "./call";
 
 /** POST /storage/upload (multipart): the server checks, re-encodes and names the file itself. */
 export function uploadFile(
@@ -13,5 +13,5 @@ export function uploadFile(
   // The purpose goes first: a streaming multipart parser can check it before the file arrives.
   form.append("purpose", purpose);
   form.append("file", file, fileName);
-  return request<UploadView>("POST", "storage/upload", { ...opts, body: form });
+  return call("POST /storage/upload", { ...opts, form });
 }

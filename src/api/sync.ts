@@ -1,16 +1,14 @@
 // The signed-in user's change log (API.md GET /sync) and the account socket's address.
 import { WS_BASE, type SyncPage } from "../../protocol";
-import { apiOrigin, request } from "./client";
+import { call } from "./call";
+import { apiOrigin } from "./client";
 
 /** GET /sync?cursor=: the next page of the user's changes after `cursor` ("" = from the start). */
 export function getChanges(
   cursor: string,
   opts: { quiet?: boolean; signal?: AbortSignal } = {},
 ): Promise<SyncPage> {
-  return request<SyncPage>("GET", "sync", {
-    ...opts,
-    ...(cursor === "" ? {} : { searchParams: { cursor } }),
-  });
+  return call("GET /sync", { ...opts, ...(cursor === "" ? {} : { query: { cursor } }) });
 }
 
 /**

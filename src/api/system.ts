@@ -10,7 +10,8 @@ import type {
   SystemSettings,
   SystemStatus,
 } from "../../protocol";
-import { conditionalRequest, request, type Conditional } from "./client";
+import { call, callConditional } from "./call";
+import type { Conditional } from "./client";
 
 export interface ReadOptions {
   quiet?: boolean;
@@ -23,7 +24,7 @@ export function getSystemSettings(
   etag: string | null,
   opts: ReadOptions = {},
 ): Promise<Conditional<SystemSettings>> {
-  return conditionalRequest("system/system", etag, { ...opts, searchParams: { lang } });
+  return callConditional("GET /system/system", etag, { ...opts, query: { lang } });
 }
 
 /** GET /system/link?lang= */
@@ -32,7 +33,7 @@ export function getLinks(
   etag: string | null,
   opts: ReadOptions = {},
 ): Promise<Conditional<LinkItem[]>> {
-  return conditionalRequest("system/link", etag, { ...opts, searchParams: { lang } });
+  return callConditional("GET /system/link", etag, { ...opts, query: { lang } });
 }
 
 /** GET /system/article?lang=&cursor=&limit= (every category, newest first). */
@@ -41,17 +42,13 @@ export function getArticlePage(
   etag: string | null,
   opts: ReadOptions = {},
 ): Promise<Conditional<ListPage<ArticleItem>>> {
-  const searchParams: Record<string, string | number> = { lang: page.lang, limit: page.limit };
-  if (page.cursor !== null) searchParams["cursor"] = page.cursor;
-  return conditionalRequest("system/article", etag, { ...opts, searchParams });
+  const query = { lang: page.lang, limit: page.limit, cursor: page.cursor ?? undefined };
+  return callConditional("GET /system/article", etag, { ...opts, query });
 }
 
 /** GET /system/article/{id}?lang=: the item with its sanitised body. */
 export function getArticle(id: string, lang: Lang, opts: ReadOptions = {}): Promise<Article> {
-  return request<Article>("GET", `system/article/${encodeURIComponent(id)}`, {
-    ...opts,
-    searchParams: { lang },
-  });
+  return call("GET /system/article/:id", { ...opts, params: { id }, query: { lang } });
 }
 
 /** GET /system/status: every service's state and uptime. */
@@ -59,7 +56,7 @@ export function getSystemStatus(
   etag: string | null,
   opts: ReadOptions = {},
 ): Promise<Conditional<SystemStatus>> {
-  return conditionalRequest("system/status", etag, opts);
+  return callConditional("GET /system/status", etag, opts);
 }
 
 /**
@@ -71,9 +68,9 @@ export async function subscribeEmail(
   idempotencyKey: string,
   opts: ReadOptions = {},
 ): Promise<void> {
-  await request<null>("POST", "system/subscribe", {
+  await call("POST /system/subscribe", {
     ...opts,
-    json: { email },
-    headers: { "Idempotency-Key": idempotencyKey },
+    body: { email },
+    headers: { "idempotency-key": idempotencyKey },
   });
 }

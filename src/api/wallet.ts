@@ -9,7 +9,9 @@ import type {
   WithdrawRequest,
   Withdrawal,
 } from "../../protocol/wallet";
-import { request } from "./client";
+import { call } from "./call";
+
+const money = (idempotencyKey: string) => ({ "idempotency-key": idempotencyKey });
 
 /** POST /wallet/demo-credit (demo mode only): answers bill 106. */
 export function requestDemoCredit(
@@ -17,18 +19,12 @@ export function requestDemoCredit(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<Bill> {
-  return request<Bill>("POST", "wallet/demo-credit", {
-    ...opts,
-    json: body,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+  return call("POST /wallet/demo-credit", { ...opts, body, headers: money(idempotencyKey) });
 }
-
-const money = (idempotencyKey: string) => ({ "Idempotency-Key": idempotencyKey });
 
 /** GET /wallet/deposit: where to send USDT (503 UNAVAILABLE until the chain is up). */
 export function getDepositInfo(opts: { quiet?: boolean } = {}): Promise<DepositInfo> {
-  return request<DepositInfo>("GET", "wallet/deposit", opts);
+  return call("GET /wallet/deposit", opts);
 }
 
 /** POST /wallet/recharge: `voucher` is an upload id of purpose "voucher". */
@@ -37,11 +33,7 @@ export function createRecharge(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<Recharge> {
-  return request<Recharge>("POST", "wallet/recharge", {
-    ...opts,
-    json: body,
-    headers: money(idempotencyKey),
-  });
+  return call("POST /wallet/recharge", { ...opts, body, headers: money(idempotencyKey) });
 }
 
 /** GET /wallet/recharge: the user's recharges, newest first. */
@@ -49,12 +41,12 @@ export function listRecharges(
   params: { cursor?: string; limit?: number } = {},
   opts: { quiet?: boolean } = {},
 ): Promise<ListPage<Recharge>> {
-  return request<ListPage<Recharge>>("GET", "wallet/recharge", { ...opts, searchParams: params });
+  return call("GET /wallet/recharge", { ...opts, query: params });
 }
 
 /** GET /wallet/withdraw/config: fee, minimum and maximum, shown before confirming. */
 export function getWithdrawConfig(opts: { quiet?: boolean } = {}): Promise<WithdrawConfig> {
-  return request<WithdrawConfig>("GET", "wallet/withdraw/config", opts);
+  return call("GET /wallet/withdraw/config", opts);
 }
 
 /** POST /wallet/withdraw: freezes amount + fee until an operator decides. */
@@ -63,11 +55,7 @@ export function createWithdrawal(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<Withdrawal> {
-  return request<Withdrawal>("POST", "wallet/withdraw", {
-    ...opts,
-    json: body,
-    headers: money(idempotencyKey),
-  });
+  return call("POST /wallet/withdraw", { ...opts, body, headers: money(idempotencyKey) });
 }
 
 /** GET /wallet/withdraw: the user's withdrawals, newest first. */
@@ -75,7 +63,7 @@ export function listWithdrawals(
   params: { cursor?: string; limit?: number } = {},
   opts: { quiet?: boolean } = {},
 ): Promise<ListPage<Withdrawal>> {
-  return request<ListPage<Withdrawal>>("GET", "wallet/withdraw", { ...opts, searchParams: params });
+  return call("GET /wallet/withdraw", { ...opts, query: params });
 }
 
 /** POST /wallet/faucet (demo only): test USDT from the dev chain's hot wallet to the user's wallet. */
@@ -83,8 +71,5 @@ export function requestFaucet(
   idempotencyKey: string,
   opts: { quiet?: boolean } = {},
 ): Promise<FaucetAnswer> {
-  return request<FaucetAnswer>("POST", "wallet/faucet", {
-    ...opts,
-    headers: money(idempotencyKey),
-  });
+  return call("POST /wallet/faucet", { ...opts, headers: money(idempotencyKey) });
 }

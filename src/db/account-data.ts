@@ -1,29 +1,36 @@
 // The signed-in user's private data as the change log (GET /sync) delivers it: profile, identity,
-// messages, bills, recharges, withdrawals and spot orders, each row tagged with its user so a shared device never shows another's. A page
-// is applied in one transaction together with its cursor, so data and cursor never disagree.
+// messages, bills, recharges, withdrawals and spot orders (change-appliers.ts), each row tagged
+// with its user so a shared device never shows another's. A page is applied in one transaction
+// together with its cursor, so data and cursor never disagree.
 import Dexie from "dexie";
-import type {
-  AssetsOverview,
-  Bill,
-  IdentityView,
-  Message,
-  Profile,
-  SyncPage,
-} from "../../protocol";
-import { database } from "./database";
-import { getSessionUserId, getToken, saveSession } from "./session";
-import { applySpotChange, clearSpotData, spotChangeTables, spotTables } from "./spot-data";
-import { SYNC_KEYS } from "./sync-state";
+import type { AssetsOverview } from "../../protocol";
 import {
-  applyWalletChange,
-  clearWalletData,
-  walletChangeTables,
-  walletTables,
-} from "./wallet-data";
+  applyChange,
+  CHANGE_APPLIERS,
+  changeTables,
+  knownChange,
+  type KnownAppliers,
+  type ReceivedChange,
+} from "./change-appliers";
+import { database } from "./database";
+import { getSessionUserId } from "./session";
+import { clearSpotData, spotTables } from "./spot-data";
+import { SYNC_KEYS } from "./sync-state";
+import { clearWalletData, walletTables } from "./wallet-data";
+
+/** A GET /sync page as it arrives (it may hold entities this version does not know). */
+export interface ReceivedPage {
+  changes: readonly ReceivedChange[];
+  cursor: string;
+  hasMore: boolean;
+}
 
 export type ApplyResult =
   /** Stored, with the page's cursor. */
   | "applied"
+  /** The page holds an entity this version does not know (the server is newer): the entries
+   *  before it are stored, the cursor is not moved, and the app says it needs an update. */
+  | "held"
   /** The stored cursor is no longer the one the page was asked from (the database was reset, or
    *  another tab got there first): nothing stored; read the cursor again. */
   | "stale"
@@ -31,27 +38,23 @@ export type ApplyResult =
   | "signed-out";
 
 /**
- * Applies one page of the user's change log. Entities this version does not know are skipped
- * (a later version that adds one resets the cursors in its database upgrade, so it re-reads them).
+ * Applies one page of the user's change log with `appliers` (every entity this app knows). At an
+ * entity it does not know, it stops: the entries before it are stored, the cursor stays where the
+ * page started (a page carries no cursor per entry), and the entity is remembered for the update
+ * notice. So an entity a newer server adds is never skipped: once the app is updated, the next
+ * pull reads the same entries again and stores it.
  */
 export async function applySyncPage(
   userId: string,
   fromCursor: string,
-  page: SyncPage,
+  page: ReceivedPage,
+  appliers: KnownAppliers = CHANGE_APPLIERS,
 ): Promise<ApplyResult> {
   const db = database();
-  let profile: Profile | null = null;
+  const effects: (() => void)[] = [];
   const result = await db.transaction(
     "rw",
-    [
-      db.syncState,
-      db.profile,
-      db.identity,
-      db.messages,
-      db.bills,
-      ...walletChangeTables(db),
-      ...spotChangeTables(db),
-    ],
+    [db.syncState, ...changeTables(db, appliers)],
     async (): Promise<ApplyResult> => {
       // Checked inside the transaction: sign-out clears the session before it clears the data,
       // and its clearing transaction queues behind this one.
@@ -59,40 +62,23 @@ export async function applySyncPage(
       const stored = (await db.syncState.get(SYNC_KEYS.cursor(userId)))?.value ?? "";
       if (stored !== fromCursor) return "stale";
       const now = new Date().toISOString();
-      for (const change of page.changes) {
-        const remove = change.op === "delete";
-        switch (change.entity) {
-          case "profile":
-            if (remove) await db.profile.delete(change.id);
-            else {
-              profile = change.data as Profile;
-              await db.profile.put({ ...profile, syncedAt: now });
-            }
-            break;
-          case "identity":
-            // One identity per user (id "current"): the latest submission.
-            if (remove) await db.identity.delete(userId);
-            else await db.identity.put({ ...(change.data as IdentityView), userId, syncedAt: now });
-            break;
-          case "message":
-            if (remove) await db.messages.delete(change.id);
-            else await db.messages.put({ ...(change.data as Message), userId });
-            break;
-          case "bill":
-            // Bills are ledger lines: the server never rewrites one, but a delete is honoured.
-            if (remove) await db.bills.delete(change.id);
-            else if (isStorableBill(change.data)) await db.bills.put({ ...change.data, userId });
-            break;
-          default:
-            // Recharges and withdrawals (wallet-data.ts), spot orders (spot-data.ts); other
-            // entities are skipped.
-            if (!(await applyWalletChange(db, userId, change))) {
-              await applySpotChange(db, userId, change);
-            }
-            break;
+      const context = {
+        db,
+        userId,
+        now,
+        afterCommit: (effect: () => void) => effects.push(effect),
+      };
+      for (const received of page.changes) {
+        const change = knownChange(appliers, received);
+        if (change === null) {
+          const value = received.entity;
+          await db.syncState.put({ key: SYNC_KEYS.unknownEntity, value, updatedAt: now });
+          return "held";
         }
+        await applyChange(appliers, change, context);
       }
       await db.syncState.put({ key: SYNC_KEYS.cursor(userId), value: page.cursor, updatedAt: now });
+      await db.syncState.delete(SYNC_KEYS.unknownEntity);
       if (!page.hasMore) {
         const key = SYNC_KEYS.accountFreshness(userId);
         await db.syncState.put({ key, value: now, updatedAt: now });
@@ -100,35 +86,8 @@ export async function applySyncPage(
       return "applied";
     },
   );
-  if (result === "applied" && profile !== null) keepSessionCurrent(userId, profile);
+  if (result === "applied" || result === "held") for (const effect of effects) effect();
   return result;
-}
-
-/**
- * A bill the tables' keys can hold. Anything else is skipped rather than failing the page: one
- * malformed entry must not stop the whole change log from syncing.
- */
-function isStorableBill(data: unknown): data is Bill {
-  if (typeof data !== "object" || data === null) return false;
-  const bill = data as Partial<Bill>;
-  return (
-    typeof bill.id === "string" &&
-    typeof bill.type === "number" &&
-    typeof bill.asset === "string" &&
-    typeof bill.createdAt === "string"
-  );
-}
-
-/** The seed's localStorage keys (name, avatar, info) follow the profile the change log brings. */
-function keepSessionCurrent(userId: string, profile: Profile): void {
-  const token = getToken();
-  if (token === null || getSessionUserId() !== userId || profile.id !== userId) return;
-  saveSession({
-    token,
-    name: profile.name ?? null,
-    avatar: profile.avatar ?? null,
-    info: { ...profile },
-  });
 }
 
 /** A user's change-log data and cursor (for a restart from the beginning, or sign-out). */

@@ -3,8 +3,14 @@
 // upgrade that added them.
 import Dexie from "dexie";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AssetsOverview, Bill, SyncPage } from "../../protocol";
-import { applySyncPage, clearUserData, resetAccountData, saveAssetsOverview } from "./account-data";
+import type { AssetsOverview, Bill } from "../../protocol";
+import {
+  applySyncPage,
+  clearUserData,
+  resetAccountData,
+  saveAssetsOverview,
+  type ReceivedPage,
+} from "./account-data";
 import { closeDatabase, database, DB_NAME } from "./database";
 import { readBillAssets, readBills, NO_BILL_FILTER } from "./queries/bills";
 import { clearSession, saveSession } from "./session";
@@ -32,7 +38,7 @@ const overview: AssetsOverview = {
   equityUsd: "1005",
 };
 
-function page(cursor: string, changes: SyncPage["changes"]): SyncPage {
+function page(cursor: string, changes: ReceivedPage["changes"]): ReceivedPage {
   return { changes, cursor, hasMore: false };
 }
 

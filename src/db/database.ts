@@ -32,7 +32,10 @@ export type {
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
  * already hold data upgrade in place. Planned next: contract and options orders — each
- * a new table in a new version, filled by the sync layer like the ones below.
+ * a new table in a new version, filled by the sync layer like the ones below. A new change-log
+ * entity needs no upgrade that forgets the cursors: an app that meets an entity it does not know
+ * holds its cursor before it (account-data.ts), so the updated app reads it from there. The
+ * resets of v4–v6 stay for databases of app versions that skipped such entities instead.
  */
 
 /** Small device settings (key/value) that are not part of the session. */
@@ -188,13 +191,13 @@ export class QuantaDatabase extends Dexie {
       syncState: "key",
       outbox: "id, state, [userId+createdAt]",
     });
-    // Market data (issue 5), written by src/sync/feeds in batches.
+    // Market data, written by src/sync/feeds in batches.
     this.version(3).stores({
       tickers: "symbol",
       candles: "[symbol+interval+openTime]",
       depth: "symbol",
     });
-    // The ledger (issue 6): bills from the change log, the assets overview from its GET.
+    // The ledger: bills from the change log, the assets overview from its GET.
     this.version(4)
       .stores({
         bills: "id, [userId+createdAt], [userId+type+createdAt], [userId+asset+createdAt]",
@@ -205,7 +208,7 @@ export class QuantaDatabase extends Dexie {
         // forget the cursors (not the data) so the next pull reads the log again from the start.
         await tx.table("syncState").where("key").startsWith("cursor:").delete();
       });
-    // Money in and out (issue 6): recharges and withdrawals from the change log, and the wallet
+    // Money in and out: recharges and withdrawals from the change log, and the wallet
     // facts (deposit address, withdrawal terms, on-chain balance) the account pull stores.
     this.version(5)
       .stores({
@@ -217,7 +220,7 @@ export class QuantaDatabase extends Dexie {
         // As in v4: "recharge" and "withdrawal" entries were skipped until now; read the log again.
         await tx.table("syncState").where("key").startsWith("cursor:").delete();
       });
-    // Spot trading (issue 7): orders from the change log (and the order commands' answers), by
+    // Spot trading: orders from the change log (and the order commands' answers), by
     // status for the open list, by symbol for "this market only"; the trading terms per user.
     this.version(6)
       .stores({
@@ -228,7 +231,7 @@ export class QuantaDatabase extends Dexie {
         // As in v4: "spot-order" entries were skipped until now; read the log again.
         await tx.table("syncState").where("key").startsWith("cursor:").delete();
       });
-    // Favourite markets (issue 15), per device: the trading screens' pair bar.
+    // Favourite markets, per device: the trading screens' pair bar.
     this.version(7).stores({ favourites: "symbol" });
     /* eslint-enable lingui/no-unlocalized-strings */
   }

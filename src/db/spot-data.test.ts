@@ -3,7 +3,7 @@
 // malformed ones skipped, and gone with the rest of the user's data at sign-out.
 import Dexie from "dexie";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncChange } from "../../protocol";
+import type { ReceivedChange } from "./change-appliers";
 import type { SpotOrder } from "../../protocol/spot";
 import { applySyncPage, clearUserData } from "./account-data";
 import { closeDatabase, database, DB_NAME, QuantaDatabase } from "./database";
@@ -11,27 +11,9 @@ import { readSpotOrders } from "./queries/spot";
 import { saveSession } from "./session";
 import { readSpotConfig, saveSpotConfig, saveSpotOrderAnswer } from "./spot-data";
 import { readCursor } from "./sync-state";
-import { freshDevice, putChange, syncPage } from "./sync-test-fixtures";
+import { freshDevice, openSpotOrder, putChange, syncPage } from "./sync-test-fixtures";
 
-const open: SpotOrder = {
-  id: "o1",
-  symbol: "BTC/USDT",
-  side: 0,
-  type: 1,
-  price: "60000",
-  number: "0.01",
-  filled: "0",
-  avgPrice: null,
-  fee: "0",
-  status: "open",
-  createdAt: "2026-01-02T00:00:00Z",
-  filledAt: null,
-  cancelledAt: null,
-  reason: null,
-  reasonCode: null,
-  reasonParams: null,
-  fills: [],
-};
+const open = openSpotOrder;
 const filled: SpotOrder = {
   ...open,
   filled: "0.01",
@@ -51,7 +33,7 @@ const filled: SpotOrder = {
     },
   ],
 };
-const put = (data: unknown, id = "o1"): SyncChange => putChange("spot-order", id, data);
+const put = (data: unknown, id = "o1"): ReceivedChange => putChange("spot-order", id, data);
 const page = syncPage;
 
 describe("spot orders on the device", () => {
@@ -93,7 +75,7 @@ describe("spot orders on the device", () => {
     ];
     expect(await applySyncPage("u1", "", page(changes, "c1"))).toBe("applied");
     expect((await database().spotOrders.toArray()).map((row) => row.id)).toEqual(["o2"]);
-    const remove: SyncChange = { entity: "spot-order", id: "o2", op: "delete", data: null };
+    const remove: ReceivedChange = { entity: "spot-order", id: "o2", op: "delete", data: null };
     await applySyncPage("u1", "c1", page([remove], "c2"));
     expect(await database().spotOrders.count()).toBe(0);
   });

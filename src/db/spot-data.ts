@@ -2,9 +2,9 @@
 // account-data's page transaction) and from the order commands' answers (written at once, so
 // the screen shows an order before the change log brings it), and the trading terms row.
 import Dexie from "dexie";
-import type { SyncChange } from "../../protocol";
 import type { SpotConfig, SpotOrder } from "../../protocol/spot";
 import { compare, isDecimalString } from "../../protocol/decimal";
+import type { ChangeApplier } from "./change-applier";
 import { database, type QuantaDatabase } from "./database";
 import { getSessionUserId } from "./session";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
@@ -50,22 +50,14 @@ async function putIfNotOlder(db: QuantaDatabase, userId: string, order: SpotOrde
   }
 }
 
-/** The spot tables a change-log page writes (its transaction must name them). */
-export function spotChangeTables(db: QuantaDatabase) {
-  return [db.spotOrders];
-}
-
-/** Applies a "spot-order" change; answers false for other entities. Runs in the page's transaction. */
-export async function applySpotChange(
-  db: QuantaDatabase,
-  userId: string,
-  change: SyncChange,
-): Promise<boolean> {
-  if (change.entity !== "spot-order") return false;
-  if (change.op === "delete") await db.spotOrders.delete(change.id);
-  else if (isStorableSpotOrder(change.data)) await putIfNotOlder(db, userId, change.data);
-  return true;
-}
+/** The change log's "spot-order" entries (change-appliers.ts). */
+export const spotOrderApplier: ChangeApplier<"spot-order"> = {
+  tables: (db) => [db.spotOrders],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.spotOrders.delete(change.id);
+    else if (isStorableSpotOrder(change.data)) await putIfNotOlder(db, userId, change.data);
+  },
+};
 
 /**
  * Stores an order the server just answered (placed or cancelled) unless the user signed out

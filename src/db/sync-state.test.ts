@@ -7,6 +7,7 @@ import { saveSession } from "./session";
 import {
   setTabContentLang,
   SYNC_KEYS,
+  useAppOutdated,
   useFreshness,
   useSyncPhase,
   writeContentLang,
@@ -19,6 +20,16 @@ describe("sync state hooks", () => {
     localStorage.clear();
     closeDatabase();
     await Dexie.delete(DB_NAME);
+  });
+
+  it("says the app is outdated for an entity it does not know, not for one it knows", async () => {
+    const { result } = renderHook(() => useAppOutdated());
+    expect(result.current).toBe(false);
+    await act(() => writeSyncValue(SYNC_KEYS.unknownEntity, "option-order"));
+    await waitFor(() => expect(result.current).toBe(true));
+    // What an updated app finds before its first pull: an entity it now knows.
+    await act(() => writeSyncValue(SYNC_KEYS.unknownEntity, "spot-order"));
+    await waitFor(() => expect(result.current).toBe(false));
   });
 
   it("shows the phase the leader wrote, 'initial' before any", async () => {

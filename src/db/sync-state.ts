@@ -2,7 +2,7 @@
 // language, change-log cursors per user, ETags and freshness per dataset, and whether persistent
 // storage was asked for. Screens read phase and freshness through the hooks at the bottom.
 import { useMemo, useSyncExternalStore } from "react";
-import { isLang, type Lang, type SystemSettings } from "../../protocol";
+import { isLang, SYNC_ENTITIES, type Lang, type SystemSettings } from "../../protocol";
 import { database } from "./database";
 import { liveStore, useLiveStore } from "./live-store";
 import { getSessionUserId, subscribeSession } from "./session";
@@ -44,6 +44,8 @@ export const SYNC_KEYS = {
   persist: "storage-persist",
   systemFacts: "system-facts",
   cursor: (userId: string) => `cursor:${userId}`,
+  /** The change-log entity a pull stopped at because this version does not know it. */
+  unknownEntity: "unknown-entity",
   accountFreshness: (userId: string) => `fresh:account:${userId}`,
   /** When the feed last delivered the dataset (a frame or GET /market/tickers). */
   marketFreshness: (dataset: MarketDataset) => `fresh:${dataset}`,
@@ -178,4 +180,22 @@ export function useSystemFacts(): SystemFacts | null {
   );
   const result = useLiveStore(store);
   return result.status === "ready" ? result.value : null;
+}
+
+/**
+ * Whether a pull met a change-log entity this version of the app does not know (the server is
+ * newer): the account stops syncing there until the app is updated. An entity this version knows
+ * does not count, so an updated app stops saying so before its first pull.
+ */
+export function useAppOutdated(): boolean {
+  const store = useMemo(
+    () =>
+      liveStore(async () => {
+        const entity = await readSyncValue(SYNC_KEYS.unknownEntity);
+        return typeof entity === "string" && !(SYNC_ENTITIES as readonly string[]).includes(entity);
+      }),
+    [],
+  );
+  const result = useLiveStore(store);
+  return result.status === "ready" && result.value;
 }

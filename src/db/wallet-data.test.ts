@@ -2,7 +2,7 @@
 // applied with the page's cursor, replaced on status changes, malformed ones skipped, and gone
 // with the rest of the user's data at sign-out.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SyncChange } from "../../protocol";
+import type { ReceivedChange } from "./change-appliers";
 import type { Recharge, Withdrawal } from "../../protocol/wallet";
 import { applySyncPage, clearUserData } from "./account-data";
 import { database } from "./database";
@@ -34,7 +34,7 @@ const withdrawal: Withdrawal = {
   completedAt: null,
   reason: null,
 };
-const put = (entity: SyncChange["entity"], data: { id: string }): SyncChange =>
+const put = (entity: string, data: { id: string }): ReceivedChange =>
   putChange(entity, data.id, data);
 const page = syncPage;
 
@@ -70,7 +70,7 @@ describe("wallet rows from the change log", () => {
 
   it("honours deletes and skips malformed entries without failing the page", async () => {
     await applySyncPage("u1", "", page([put("recharge", recharge)], "c1"));
-    const bad: SyncChange[] = [
+    const bad: ReceivedChange[] = [
       { entity: "recharge", id: "r2", op: "put", data: { id: "r2", amount: 5 } },
       { entity: "withdrawal", id: "w2", op: "put", data: null },
       { entity: "recharge", id: "r1", op: "delete", data: null },

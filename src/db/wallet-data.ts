@@ -1,9 +1,9 @@
 // The signed-in user's wallet data on the device: recharges and withdrawals from the change log
-// (applied inside account-data's page transaction), and the wallet facts row — deposit info and
+// (their appliers, run inside account-data's page transaction), and the wallet facts row — deposit info and
 // withdrawal terms from the account pull, the on-chain balance from src/sync/wallet-balance.ts.
 import Dexie from "dexie";
-import type { SyncChange } from "../../protocol";
 import type { Recharge, Withdrawal } from "../../protocol/wallet";
+import type { ChangeApplier } from "./change-applier";
 import { database, type QuantaDatabase } from "./database";
 import { getSessionUserId } from "./session";
 import type { WalletInfoRow } from "./wallet-rows";
@@ -37,36 +37,26 @@ export function isStorableWithdrawal(data: unknown): data is Withdrawal {
   );
 }
 
-/** The wallet tables a change-log page writes (its transaction must name them). */
-export function walletChangeTables(db: QuantaDatabase) {
-  return [db.recharges, db.withdrawals];
-}
+// The change log's "recharge" and "withdrawal" entries (change-appliers.ts). A put replaces the
+// row: the server sends the whole entity on every status change.
 
-/**
- * Applies a "recharge" or "withdrawal" change; answers false for other entities. Runs inside the
- * page's transaction (account-data.ts). A put replaces the row: the server sends the whole entity
- * on every status change.
- */
-export async function applyWalletChange(
-  db: QuantaDatabase,
-  userId: string,
-  change: SyncChange,
-): Promise<boolean> {
-  const remove = change.op === "delete";
-  if (change.entity === "recharge") {
-    if (remove) await db.recharges.delete(change.id);
+export const rechargeApplier: ChangeApplier<"recharge"> = {
+  tables: (db) => [db.recharges],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.recharges.delete(change.id);
     else if (isStorableRecharge(change.data)) await db.recharges.put({ ...change.data, userId });
-    return true;
-  }
-  if (change.entity === "withdrawal") {
-    if (remove) await db.withdrawals.delete(change.id);
+  },
+};
+
+export const withdrawalApplier: ChangeApplier<"withdrawal"> = {
+  tables: (db) => [db.withdrawals],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.withdrawals.delete(change.id);
     else if (isStorableWithdrawal(change.data)) {
       await db.withdrawals.put({ ...change.data, userId });
     }
-    return true;
-  }
-  return false;
-}
+  },
+};
 
 /** The tables clearWalletData writes. */
 export function walletTables(db: QuantaDatabase) {

@@ -4,7 +4,7 @@ import { ARTICLE_CATEGORIES, type ArticleCategory } from "../../protocol";
 /**
  * The router's search serialiser: plain values (`?id=1`). The default JSON-quotes strings that
  * look like numbers (`?id=%221%22`) to read them back as strings; ours read ids either way
- * (validateIdSearch), so links stay clean (issue 15).
+ * (validateIdSearch), so links stay clean.
  */
 export const stringifyPlainSearch = stringifySearchWith(JSON.stringify);
 

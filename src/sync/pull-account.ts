@@ -6,12 +6,14 @@
 // pull is what follows every new bill (a poke, or a money command's PULL_AFTER). Then the wallet
 // facts (deposit address, withdrawal terms) and the spot trading terms (failures tolerated). The
 // on-chain wallet balance is read only while /my shows it (wallet-balance.ts): no chain reads for
-// a screen nobody looks at.
+// a screen nobody looks at. A page holding an entity this version does not know (a newer
+// server) ends the change log there, cursor held, until the app is updated (account-data.ts).
 import type { SyncPage } from "../../protocol";
 import { ApiError } from "../api/errors";
 import { getAssetsOverview } from "../api/assets";
 import { getChanges } from "../api/sync";
 import { applySyncPage, resetAccountData, saveAssetsOverview } from "../db/account-data";
+import type { KnownAppliers } from "../db/change-appliers";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
 import { pullSpotConfig } from "./pull-spot";
@@ -20,8 +22,9 @@ import { pullWalletFacts } from "./pull-wallet";
 /** A guard against a server that never says hasMore: false. */
 const MAX_PAGES = 1_000;
 
-export async function pullAccount(userId: string): Promise<void> {
-  if (!(await pullChangeLog(userId))) return;
+/** `appliers`: the entities this app stores (all of them; fewer in tests of an older app). */
+export async function pullAccount(userId: string, appliers?: KnownAppliers): Promise<void> {
+  if (!(await pullChangeLog(userId, appliers))) return;
   // Side by side: the wallet facts and spot terms never fail the pull, the overview may.
   const [overview] = await Promise.all([
     getAssetsOverview({ quiet: true }),
@@ -31,8 +34,9 @@ export async function pullAccount(userId: string): Promise<void> {
   await saveAssetsOverview(userId, overview);
 }
 
-/** The change log up to its end; false when the user signed out meanwhile. */
-async function pullChangeLog(userId: string): Promise<boolean> {
+/** The change log up to its end, or up to an entity this version does not know; false when the
+ * user signed out meanwhile. */
+async function pullChangeLog(userId: string, appliers?: KnownAppliers): Promise<boolean> {
   let restarted = false;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
     if (getSessionUserId() !== userId) return false;
@@ -48,8 +52,10 @@ async function pullChangeLog(userId: string): Promise<boolean> {
       }
       throw error;
     }
-    const result = await applySyncPage(userId, cursor, page);
+    const result = await applySyncPage(userId, cursor, page, appliers);
     if (result === "signed-out") return false;
+    // Pages after it would start from the same cursor: wait for the update.
+    if (result === "held") return true;
     // "stale": the cursor moved under us (database reset); read it again and go on from there.
     if (result === "applied" && !page.hasMore) return true;
   }

@@ -46,7 +46,7 @@ export function createWalletConfig(options: WalletConfigOptions): Config {
           // wagmi's label; the login screen shows its own translated name for the demo wallet.
           name: "Demo wallet",
           // Quanta's own logo (same origin, precached): without an icon the list showed a blank
-          // square for it (issue 15).
+          // square for it.
           icon: `${options.origin}/logo.svg`,
           // viem's EIP1193Provider types every method's params and result; ours answers the few
           // methods sign-in uses and rejects the rest with 4200, as a wallet may.

@@ -1,4 +1,4 @@
-// Rebuilding local data (issue 4 acceptance): when IndexedDB is gone — evicted by the browser, or
+// Rebuilding local data: when IndexedDB is gone — evicted by the browser, or
 // cleared from /system — the app rebuilds it from the server: articles and messages come back.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";

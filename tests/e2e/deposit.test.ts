@@ -1,4 +1,4 @@
-// The demo deposit round trip through the wallet (issue 15 acceptance): a fresh wallet with no
+// The demo deposit round trip through the wallet: a fresh wallet with no
 // ETH and no USDT gets both from the faucet on /recharge, "Send from my wallet" sends 100 to the
 // deposit address, and the deposit watcher credits it after its confirmations without any form
 // being submitted; /recharge shows it arriving and /my shows the balance.

@@ -1,4 +1,4 @@
-// Issue 15 defect 3 and the signed-in home: the platform balance on /my and the total on /home are
+// The signed-in home and /my: the platform balance on /my and the total on /home are
 // every holding at its last price on the device, in USDT — with BTC held, not the USDT alone —
 // and say when a price is old. Checked offline, where the prices on the device stand still.
 import { randomUUID } from "node:crypto";
@@ -102,7 +102,7 @@ describe("holdings valued at last prices", () => {
   });
 });
 
-// Issue 15 defect 4: one identity rule, said on /withdrawal and /verified and enforced by the
+// One identity rule, said on /withdrawal and /verified and enforced by the
 // server. An unverified user's withdrawal to another address comes back refused with that
 // sentence and freezes nothing.
 describe("the identity rule for withdrawals", () => {

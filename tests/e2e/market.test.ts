@@ -1,4 +1,4 @@
-// The market feed in the browser (issue 5 acceptance): /home's tabs show live prices that change,
+// The market feed in the browser: /home's tabs show live prices that change,
 // /options shows the chart with the 24H high and low and saves chart and order panel as a PNG,
 // and an offline reload shows the last known prices with their age.
 import { readFileSync } from "node:fs";

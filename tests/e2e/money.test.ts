@@ -1,4 +1,4 @@
-// Money round trip (issue 6 acceptance), every part real: the test wallet on the dev chain gets
+// Money round trip, every part real: the test wallet on the dev chain gets
 // test USDT from the faucet, sends some to the deposit address from /recharge (the app fills in
 // the tx hash), submits the recharge with a voucher screenshot through the outbox, the server
 // verifies the transfer on chain and credits it; then /withdrawal through the outbox, an operator

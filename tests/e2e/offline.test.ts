@@ -1,4 +1,4 @@
-// Offline rendering (issue 4 acceptance): after one online visit, /home, /data, an article and a
+// Offline rendering: after one online visit, /home, /data, an article and a
 // message render from IndexedDB with the network off — each freshly loaded, with the offline
 // banner and how fresh the data is — and /system says the sync layer is offline.
 import type { Page } from "playwright-core";

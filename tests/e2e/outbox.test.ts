@@ -1,4 +1,4 @@
-// The outbox (issue 4 acceptance): an e-mail subscription made offline waits on the device,
+// The outbox: an e-mail subscription made offline waits on the device,
 // survives a reload and is sent once the network is back; a send whose answer is lost after the
 // server committed is retried with the same Idempotency-Key; the server holds one row either way.
 // Marking a message read goes through the outbox too.

@@ -134,7 +134,7 @@ describe("wallet libraries", () => {
     // A fresh page: signInWithToken itself visited /login.
     const signedIn = await e2e.session.context.newPage();
     // Not /my or /recharge: reading the wallet's on-chain balance and sending from it load viem
-    // there, lazily and online only (issue 6).
+    // there, lazily and online only.
     for (const path of ["/home", "/records", "/spots", "/system", "/data"]) {
       await signedIn.goto(path);
       await signedIn.locator("main").first().waitFor();
@@ -169,7 +169,7 @@ describe("wallet libraries", () => {
     await bare.page.goto("/login");
     await bare.page.getByTestId("agree").check();
     await bare.page.getByTestId("wallet-select").click();
-    // Demo mode offers its demo wallet, so no "open the link in your wallet" error (issue 15);
+    // Demo mode offers its demo wallet, so no "open the link in your wallet" error;
     // that toast is for a list with no wallet at all (sign-in.test.ts checks the demo wallet).
     await bare.page.getByTestId("wallet-demo").waitFor();
     expect(await bare.page.getByTestId("wallet-injected").count()).toBe(0);

@@ -182,7 +182,7 @@ describe("wallet choices", () => {
     await openWalletList(page);
     const demo = page.getByTestId("wallet-demo");
     expect(await demo.textContent()).toContain("holds only test money");
-    // The toast would come before the list: none, as the demo wallet is a way in (issue 15).
+    // The toast would come before the list: none, as the demo wallet is a way in.
     expect(await toastTexts(page)).not.toContain("Please open the link in your wallet");
     // Its icon is a real image (Quanta's logo), not a blank square.
     await expect

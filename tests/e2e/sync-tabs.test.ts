@@ -1,4 +1,4 @@
-// Two tabs (issue 4 acceptance): exactly one leads the sync (a Web Lock) while the other reads the
+// Two tabs: exactly one leads the sync (a Web Lock) while the other reads the
 // same IndexedDB; a change on the server (an operator's message) reaches both without a reload;
 // when the leader closes, the other tab takes over.
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// The /web link viewer (DESIGN §7, issue 23): `?id=` of a seeded /system/link item shows that
+// The /web link viewer (DESIGN §7): `?id=` of a seeded /system/link item shows that
 // operator link — its title and whole URL, and since no outside origin is admitted to frame-src,
 // an "Open in browser" link to exactly that URL and no frame — and an unknown id says so. Never
 // an arbitrary URL: the address bar's id is only ever looked up among the operator's links.

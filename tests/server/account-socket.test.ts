@@ -43,9 +43,9 @@ function listenSuite(getDb: () => Db) {
         appendChange(tx, {
           userId: user.userId,
           entity: "profile",
-          entityId: user.userId,
-          op: "put",
-          data: {},
+          id: user.userId,
+          op: "delete",
+          data: null,
         });
       await getDb().transaction(async (tx) => {
         await append(tx);

@@ -5,8 +5,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Article, ArticleItem } from "../../protocol/content";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
@@ -18,21 +17,14 @@ import { SEED_ARTICLES } from "../../server/domain/content/seed/index";
 import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 let operator: TestSession;
 
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
 beforeEach(async () => {
-  await resetDb(getDb());
   await seedContent(getDb());
   operator = await createUserSession(getDb(), { role: "operator", username: "olga" });
 });

@@ -2,8 +2,7 @@
 // (real app, PGlite): operators only, every field checked, every edit audited, and an edited
 // link survives a restart — the seed that runs on start no longer rewrites or removes it — while
 // unedited links still follow the repository.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { LinkItem } from "../../protocol/content";
 import { API_BASE } from "../../protocol/paths";
 import {
@@ -17,21 +16,14 @@ import type { AdminLink } from "../../server/domain/content/link-admin";
 import { REPOSITORY_SEED, seedContent } from "../../server/domain/content/seed-content";
 import { cliActor } from "../../server/domain/operators/operator-actor";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 let operator: TestSession;
 
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
 beforeEach(async () => {
-  await resetDb(getDb());
   await seedContent(getDb());
   operator = await createUserSession(getDb(), { role: "operator", username: "olga" });
 });

@@ -1,26 +1,15 @@
 // GET /admin/subscriptions on the real app and PGlite: operators only, one address or every one
 // in address order with cursor pages, and bad list parameters rejected without touching data.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminSubscriptionItem } from "../../protocol/admin";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetDb(getDb());
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 
 const list = (session: TestSession | null, query = "") =>
   app.inject({

@@ -6,18 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEnvelope, type Envelope } from "../../protocol/envelope";
 import { API_BASE } from "../../protocol/paths";
 import { DEFAULT_BODY_LIMIT } from "../../server/app";
-import { buildTestApp, INTERNAL_SECRET, TEST_ROUTES, testConfig } from "./helpers/test-app";
+import {
+  buildTestApp,
+  useTestApp,
+  INTERNAL_SECRET,
+  TEST_ROUTES,
+  testConfig,
+} from "./helpers/test-app";
 import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb() });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestApp(getDb);
 
 function envelopeOf(response: LightMyRequestResponse): Envelope<unknown> {
   expect(response.headers["content-type"]).toMatch(/^application\/json/);

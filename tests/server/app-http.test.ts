@@ -1,11 +1,10 @@
 // /health, security headers and serving the built app, against the real app and real PGlite.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createPostgresDb } from "../../server/db/postgres-db";
-import { buildTestApp, testConfig } from "./helpers/test-app";
+import { buildTestApp, useTestApp, testConfig } from "./helpers/test-app";
 import { within } from "./helpers/net";
 import { createTempDist, INDEX_HTML } from "./helpers/temp-dist";
 import { usePglite } from "./helpers/test-db";
@@ -36,13 +35,7 @@ function rawGet(base: URL, rawPath: string): Promise<{ status: number; body: str
 }
 
 describe("GET /health", () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp(getDb);
 
   it("answers { ok: true, mode, version } after a real database round trip", async () => {
     const response = await app.inject("/health");
@@ -70,13 +63,7 @@ describe("GET /health", () => {
 });
 
 describe("security headers", () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp(getDb);
 
   it("sends a strict CSP that a Vite PWA passes, without upgrade-insecure-requests", async () => {
     const response = await app.inject({ url: "/health", headers: { host: "localhost:8080" } });
@@ -137,13 +124,7 @@ describe("security headers", () => {
 });
 
 describe("serving the built app", () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb(), env: { APP_DIST_DIR: createTempDist() } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp(getDb, { env: { APP_DIST_DIR: createTempDist() } });
 
   it("caches hashed assets for a year, immutable", async () => {
     for (const file of ["/assets/app-abc123.js", "/assets/app-abc123.css"]) {

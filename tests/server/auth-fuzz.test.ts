@@ -1,23 +1,16 @@
 // Property: whatever a client sends to /auth and /profile/profile — any body, any address, any
 // token, any mangled SIWE message signed for real — the answer is an envelope and never 5xx.
 import fc from "fast-check";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { expect, it } from "vitest";
 import { isEnvelope } from "../../protocol/envelope";
 import { API_BASE } from "../../protocol/paths";
 import { ALICE, checkAddress, freshIp, signMessage } from "./helpers/siwe";
-import { buildTestApp } from "./helpers/test-app";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
 import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT });
 
 function expectSafe(response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBeLessThan(500);

@@ -1,27 +1,20 @@
 // Operator password sign-in: scrypt-checked passwords and brute-force limits (429 + retry-after).
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
 import { createOperator } from "../../server/domain/auth/operators";
 import { LOGIN_LIMITS } from "../../server/domain/auth/password-sign-in";
 import { bearer } from "./helpers/siwe";
-import { buildTestApp } from "./helpers/test-app";
-import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { useTestApp } from "./helpers/test-app";
+import { describePostgres, usePglite } from "./helpers/test-db";
 
 const getPglite = usePglite();
 const PASSWORD = "correct horse battery staple";
 
 function passwordSuite(getDb: () => Db) {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp(getDb, { resetDbBeforeEach: true });
   beforeEach(async () => {
-    await resetDb(getDb());
     await createOperator(getDb(), "ops-anna", PASSWORD);
   });
 

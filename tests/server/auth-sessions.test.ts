@@ -1,11 +1,10 @@
 // Sessions after sign-in: logout, idle and absolute expiry, locked accounts, and the profile.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
 import { SESSION_IDLE_SECONDS } from "../../server/domain/auth/tokens";
-import { buildTestApp } from "./helpers/test-app";
-import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { useTestApp } from "./helpers/test-app";
+import { describePostgres, usePglite } from "./helpers/test-db";
 import { ALICE, bearer, signInAs } from "./helpers/siwe";
 
 const getPglite = usePglite();
@@ -13,16 +12,7 @@ const PROFILE = `${API_BASE}/profile/profile`;
 const LOGOUT = `${API_BASE}/auth/logout`;
 
 function sessionSuite(getDb: () => Db) {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  beforeEach(async () => {
-    await resetDb(getDb());
-  });
+  const app = useTestApp(getDb, { resetDbBeforeEach: true });
 
   const profile = (token: string) => app.inject({ url: PROFILE, headers: bearer(token) });
 

@@ -1,11 +1,10 @@
 // Sign-In with Ethereum against the real app and database, with real signatures: the happy path,
 // invitations, and every way a sign-in must fail — 401, and nothing created.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
-import { buildTestApp } from "./helpers/test-app";
-import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { useTestApp } from "./helpers/test-app";
+import { describePostgres, usePglite } from "./helpers/test-db";
 import {
   ALICE,
   bearer,
@@ -23,16 +22,7 @@ const getPglite = usePglite();
 const MINUTE = 60_000;
 
 function walletSuite(getDb: () => Db) {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  beforeEach(async () => {
-    await resetDb(getDb());
-  });
+  const app = useTestApp(getDb, { resetDbBeforeEach: true });
 
   async function expectRejected(body: SignedMessage, message: RegExp) {
     const before = await rowCounts(getDb());

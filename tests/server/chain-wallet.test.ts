@@ -146,7 +146,7 @@ describe("POST /wallet/faucet", () => {
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash });
     expect(receipt.status).toBe("success");
     expect(await balanceOf(user.address ?? "")).toBe(parseUnits(FAUCET_AMOUNT, 6));
-    // And ETH, so the wallet can pay the gas of sending that USDT on (issue 15).
+    // And ETH, so the wallet can pay the gas of sending that USDT on.
     const gas = await chain.publicClient.getBalance({ address: getAddress(user.address ?? "") });
     expect(gas).toBe(FAUCET_GAS);
 

@@ -1,29 +1,18 @@
 // GET /profile/identity and POST /profile/identity/create on the real app and PGlite: every
 // field validated, one submission under review at a time, retries never duplicate, rejection
 // shows the reason and allows a new submission, approval makes the profile verified.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import { latestIdentityStatus } from "../../server/db/repositories/identity-repository";
 import { getIdentity, identityBody, operatorPost, postIdentity } from "./helpers/identity";
 import { pngImage } from "./helpers/images";
 import { bearer, createUserSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 import { uploadImage } from "./helpers/uploads";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetDb(getDb());
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 
 async function submissionCount(): Promise<number> {
   const [row] = await getDb().query<{ n: number }>(

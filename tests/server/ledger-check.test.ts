@@ -1,4 +1,4 @@
-// ledger:check detects tampering (issue 6): edits made directly in SQL, past the append-only
+// ledger:check detects tampering: edits made directly in SQL, past the append-only
 // triggers, are reported as violations — by the domain check, the admin endpoint and the CLI,
 // which exits non-zero.
 import { mkdtempSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The ledger under real concurrency (issue 6 acceptance). PGlite runs one transaction at a time,
+// The ledger under real concurrency. PGlite runs one transaction at a time,
 // so these run on PostgreSQL only (DATABASE_URL), with several pools standing in for several
 // server processes.
 import type { FastifyInstance } from "fastify";

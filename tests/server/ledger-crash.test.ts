@@ -1,4 +1,4 @@
-// Crash test (issue 6 acceptance): the real server process is SIGKILLed during a burst of 1,000
+// Crash test: the real server process is SIGKILLed during a burst of 1,000
 // demo credits (16 in flight), restarted on the same data, and then ledger:check passes, every
 // acknowledged credit is in the ledger with its bill, the balance is the sum of the bills, and
 // every credit in flight at the kill either committed whole or not at all: re-sending it with its

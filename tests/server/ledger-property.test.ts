@@ -1,4 +1,4 @@
-// Property test (issue 6 acceptance): random sequences of ledger operations — including ones that
+// Property test: random sequences of ledger operations — including ones that
 // must be refused — run against the real ledger (PGlite) and a pure in-memory model. After every
 // step the balances agree with the model, a refused operation changed nothing, and ledger:check
 // finds every invariant of DESIGN §5 intact.

@@ -5,8 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ListPage } from "../../protocol/list";
 import type { Message, MessageItem } from "../../protocol/messages";
 import { API_BASE } from "../../protocol/paths";
@@ -19,21 +18,11 @@ import { sendOperatorMessage } from "../../server/domain/messages/operator-messa
 import { operatorPost } from "./helpers/identity";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { logRows } from "./helpers/sync";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetDb(getDb());
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 
 const CLI = { id: null, label: "cli:test" };
 

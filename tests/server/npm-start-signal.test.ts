@@ -1,4 +1,4 @@
-// `npm start` under a process manager (issue 15 item 9): SIGTERM to the npm process must stop the
+// `npm start` under a process manager: SIGTERM to the npm process must stop the
 // whole tree — npm, the server's node and the dev chain's anvil — and nothing may outlive it.
 // Linux only: the process tree is read from /proc.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// Copy the code backs (issue 23, DESIGN §1.4): every seeded setting, link and article — and the
+// Copy the code backs (DESIGN §1.4): every seeded setting, link and article — and the
 // welcome message — may name only features the product offers (server/domain/content/seed/
 // features.ts), every offered feature's route exists in the app, and every in-app link in every
 // language leads to a route that exists.

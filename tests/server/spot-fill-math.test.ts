@@ -1,4 +1,4 @@
-// Properties of the pure fill rules (issue 7 acceptance): a market order's price lies within the
+// Properties of the pure fill rules: a market order's price lies within the
 // levels it walked and on the price step, rounded toward the house; it is rejected exactly when
 // the book is too thin or the price is beyond the slippage cap; fees and notionals round toward
 // the house; a limit order's reservation is exactly what its fill takes; steps are enforced.

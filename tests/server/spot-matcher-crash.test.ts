@@ -1,4 +1,4 @@
-// Crash exactly-once for the limit-order matcher (issue 14): the real server process is SIGKILLed
+// Crash exactly-once for the limit-order matcher: the real server process is SIGKILLed
 // while its matcher is filling resting orders that the market crossed (some filled, some not yet),
 // restarted on the same data, and afterwards every order is filled at most once (one fill row, one
 // deduction of its reservation), every open order still holds its reservation, and ledger:check

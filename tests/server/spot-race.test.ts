@@ -1,4 +1,4 @@
-// A cancel racing a fill (issue 7 acceptance), on PostgreSQL only: PGlite runs one transaction at
+// A cancel racing a fill, on PostgreSQL only: PGlite runs one transaction at
 // a time, so only real PostgreSQL can interleave them. Round after round, resting limit orders
 // whose price the live book has just crossed are cancelled through the API (one pool) while the
 // matcher's fill runs on them (another pool). Each order ends exactly once — cancelled (the

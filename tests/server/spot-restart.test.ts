@@ -1,4 +1,4 @@
-// Restart safety (issue 7): resting limit orders live in the database, so a new app, market and
+// Restart safety: resting limit orders live in the database, so a new app, market and
 // matcher on the same database match them again: an order whose price the market reached while
 // no matcher ran fills as soon as one starts, and one still resting fills on the new feed's
 // first crossing book. The ledger checks clean afterwards.

@@ -5,8 +5,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SERVICE_KEYS, type SystemStatus } from "../../protocol/content";
 import { API_BASE } from "../../protocol/paths";
 import { seedContent } from "../../server/domain/content/seed-content";
@@ -15,21 +14,11 @@ import { ProbeRegistry } from "../../server/domain/status/probes";
 import { formatUptime, readStatus } from "../../server/domain/status/read-status";
 import { runProbe, runProbeRound } from "../../server/domain/status/run-probes";
 import { startStatusProber } from "../../server/domain/status/status-prober";
-import { buildTestApp } from "./helpers/test-app";
-import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { describePostgres, usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetDb(getDb());
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 
 const HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@
 // ever, Idempotency-Key required and honoured through the generic idempotency helper — and that
 // helper's guarantees on real PostgreSQL: concurrent requests with one key execute once.
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
 import {
@@ -13,21 +13,11 @@ import {
 } from "../../server/domain/idempotency/with-idempotency";
 import { ApiError } from "../../server/plugins/envelope";
 import { bearer, createUserSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { buildTestApp, NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { describePostgres, usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetDb(getDb());
-});
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 
 let keys = 0;
 const freshKey = () => `key-${Date.now()}-${keys++}`;

@@ -105,8 +105,8 @@ describePostgres(
       const user = await createUserSession(db());
       await syncPage(app, user);
       const [a, b] = [writers[0] ?? db(), writers[1] ?? db()];
-      const append = (tx: Tx, entityId: string) =>
-        appendChange(tx, { userId: user.userId, entity: "message", entityId, op: "put", data: {} });
+      const append = (tx: Tx, id: string) =>
+        appendChange(tx, { userId: user.userId, entity: "message", id, op: "delete", data: null });
       // A (an identity submission, lock/unlock) locks the user, then appends; B appends first.
       const results = await Promise.allSettled([
         a.transaction(async (tx) => {

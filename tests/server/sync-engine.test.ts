@@ -39,7 +39,7 @@ describe("pulling", () => {
     const articles = await db.articles.toArray();
     expect(articles.length).toBeGreaterThan(0);
     expect(articles.filter((row) => row.body === null)).toEqual([]);
-    // Exactly the services the server has probed (issue 15: only what is built is listed).
+    // Exactly the services the server has probed (only what is built is listed).
     const probed = await server
       .db()
       .query<{ key: string }>("SELECT key FROM status_current ORDER BY key");

@@ -2,8 +2,7 @@
 // cursors, superseded entries skipped, a baseline for accounts older than the change log, bad
 // cursors answered clearly and changing nothing, and every private change recorded — identity
 // decisions, lock/unlock, a new wallet user — visible to its user only.
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "../../protocol/messages";
 import { API_BASE } from "../../protocol/paths";
 import { SYNC_PAGE_LIMIT } from "../../protocol/sync";
@@ -14,20 +13,14 @@ import { identityBody, operatorPost, postIdentity } from "./helpers/identity";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { ALICE, signInAs } from "./helpers/siwe";
 import { getSync, headCount, keys, legacyData, logRows, syncAll, syncPage } from "./helpers/sync";
-import { buildTestApp } from "./helpers/test-app";
+import { useTestApp } from "./helpers/test-app";
 import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
 
 const getPglite = usePglite();
 const CLI = { id: null, label: "cli:test" };
 
 function syncSuite(getDb: () => Db) {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp(getDb, { rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
 
   const get = async <T>(session: TestSession, url: string): Promise<T> => {
     const response = await app.inject({ url: `${API_BASE}${url}`, headers: bearer(session) });

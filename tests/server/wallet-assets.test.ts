@@ -1,5 +1,5 @@
 // POST /wallet/demo-credit, GET /assets/bills and GET /assets/overview on the real app (PGlite):
-// the smallest honest money path over the ledger (issue 6, first slice).
+// the smallest honest money path over the ledger (first slice).
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview, Bill } from "../../protocol/ledger";

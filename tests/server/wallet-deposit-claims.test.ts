@@ -1,4 +1,4 @@
-// Whose deposit is it (issue 14): the Transfer's sender decides, not who files its public hash
+// Whose deposit is it: the Transfer's sender decides, not who files its public hash
 // first. A stranger's claim is refused and reserves nothing; the deposit watcher credits every
 // confirmed transfer from a user's wallet without any claim; transfers from addresses that are no
 // user's go to operators with the competing claims visible. Real app, PGlite, real anvil.

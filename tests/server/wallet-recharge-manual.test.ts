@@ -3,8 +3,7 @@
 // with the seed's messages and changes nothing, and the list pages the user's own recharges.
 // With a hash, on a real anvil dev chain: wallet-recharge.test.ts.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
 import type { Recharge } from "../../protocol/wallet";
 import { pngImage } from "./helpers/images";
@@ -16,22 +15,15 @@ import {
   type WalletUser,
 } from "./helpers/recharge";
 import { bearer, createUserSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
-import { resetDb, usePglite } from "./helpers/test-db";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
 import { uploadImage } from "./helpers/uploads";
 
 const getDb = usePglite();
-let app: FastifyInstance;
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
 let user: WalletUser;
 
-beforeAll(async () => {
-  app = await buildTestApp({ db: getDb(), rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app?.close();
-});
 beforeEach(async () => {
-  await resetDb(getDb());
   user = await walletUser(app, getDb());
 });
 

@@ -1,5 +1,5 @@
 // The app's "Send from my wallet" (src/wallet/usdt-chain.ts) against a real anvil dev chain: each
-// failure is named by its cause (issue 15: a wallet without gas used to be blamed on its USDT).
+// failure is named by its cause (a wallet without gas is not blamed on its USDT).
 import { parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

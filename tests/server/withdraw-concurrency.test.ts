@@ -1,4 +1,4 @@
-// POST /wallet/withdraw under real concurrency (issue 6 acceptance), on PostgreSQL only: three
+// POST /wallet/withdraw under real concurrency, on PostgreSQL only: three
 // app instances on their own pools stand in for three server processes.
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";

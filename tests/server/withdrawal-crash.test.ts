@@ -1,4 +1,4 @@
-// Crash exactly-once for withdrawals (issue 14): the real server process is SIGKILLed while its
+// Crash exactly-once for withdrawals: the real server process is SIGKILLed while its
 // sender is broadcasting an approved withdrawal, restarted, and the withdrawal ends exactly once
 // (sent with its hash), with one transfer on chain at most and a sound ledger. The chain is the
 // test's own anvil, outside the server (as a real chain is: it survives the server's crash), with

@@ -1,4 +1,4 @@
-// Two real server processes on one PostgreSQL database (issue 14): both answer requests, exactly
+// Two real server processes on one PostgreSQL database: both answer requests, exactly
 // one of them runs the workers (sealer, prober, market ingest, wallet workers, spot matcher), and
 // when that one is SIGKILLed the other takes over within a few seconds. PostgreSQL only: the
 // embedded database belongs to one process, which always leads.

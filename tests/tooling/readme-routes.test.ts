@@ -1,32 +1,15 @@
-// README/API drift (issue 23): every route the server registers appears in the README's route
+// README/API drift: every route the server registers appears in the README's route
 // table, in ../shared/API.md's terms (paths after /api/v1, `{id}` for parameters), and the table
 // names no route the server does not have. HEAD (Fastify's twin of every GET) and the tests' own
 // routes are left out.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../protocol/paths";
+import { registeredRoutes, routesOfTree } from "../server/helpers/registered-routes";
 import { buildTestApp, TEST_ROUTES } from "../server/helpers/test-app";
 import { usePglite } from "../server/helpers/test-db";
 
 const getDb = usePglite();
-
-/** "GET /assets/overview" for every route in Fastify's printed tree. */
-function routesOfTree(tree: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split("\n")) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? "").length / 4;
-    const path = (stack[depth - 1] ?? "") + (match[2] ?? "");
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? "").split(", ")) {
-      if (method !== "HEAD") routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
 
 function inApiTerms(route: string): string | null {
   const [method, path = ""] = route.split(" ");
@@ -52,13 +35,7 @@ describe("README route table", () => {
     const app = await buildTestApp({ db: getDb() });
     try {
       await app.ready();
-      const served = [
-        ...new Set(
-          routesOfTree(app.printRoutes({ commonPrefix: false })).flatMap(
-            (r) => inApiTerms(r) ?? [],
-          ),
-        ),
-      ].sort();
+      const served = [...new Set(registeredRoutes(app).flatMap((r) => inApiTerms(r) ?? []))].sort();
       expect(served).toContain("GET /assets/overview");
       expect(readmeRoutes().sort()).toEqual(served);
     } finally {

@@ -1,19 +1,15 @@
 // The per-user change log (migration 004). Appends happen inside the caller's transaction; the
 // NOTIFY is queued by PostgreSQL and delivered only if that transaction commits, so no poke ever
 // announces a change that was rolled back.
+import type { SyncChange } from "../../../protocol/sync";
 import type { Queryable } from "../db";
 
 /** The channel carrying "<userId>:<seq>" after each committed append; scoped to the schema
  * (db.ts scopedChannel), so listen with `db.listen(CHANGE_CHANNEL, …)`. */
 export const CHANGE_CHANNEL = "quanta_change";
 
-export interface ChangeInput {
-  userId: string;
-  entity: string;
-  entityId: string;
-  op: "put" | "delete";
-  data: unknown;
-}
+/** One entry for one user: an entity with the data of its own type (protocol/sync.ts). */
+export type ChangeInput = SyncChange & { userId: string };
 
 export interface ChangeRow {
   seq: string;
@@ -39,7 +35,7 @@ export async function appendChange(tx: Queryable, change: ChangeInput): Promise<
       change.userId,
       head.seq,
       change.entity,
-      change.entityId,
+      change.id,
       change.op,
       change.op === "delete" ? null : JSON.stringify(change.data),
     ],

@@ -4,6 +4,7 @@
 // a NOTIFY each follows the commit (db.ts `notify`). One round trip keeps the accounts' hold short (domain/ledger/README.md).
 // The sub-statements run against one snapshot and see none of each other's rows; foreign keys
 // are checked at the end of the statement, when every row is there.
+import type { SyncEntityData } from "../../../protocol/sync";
 import type { Queryable } from "../db";
 import { appendChangesSql, CHANGE_CHANNEL } from "./change-log-repository";
 
@@ -33,7 +34,7 @@ export interface PostingWrite {
     refKind: string;
     refId: string;
     leg: number;
-    data: unknown;
+    data: Omit<SyncEntityData["bill"], "id">;
   }[];
 }
 

@@ -12,16 +12,7 @@ import {
 } from "../../db/repositories/idempotency-repository";
 import { ApiError } from "../../plugins/envelope";
 
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-
-/** The Idempotency-Key header, required (API.md: 1-255 characters), as a route schema. */
-export const IDEMPOTENCY_HEADERS_SCHEMA = {
-  type: "object",
-  required: ["idempotency-key"],
-  properties: {
-    "idempotency-key": { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
-  },
-} as const;
+// The header's schema is the contract's (protocol/endpoints/common.ts: IdempotencyHeaders).
 
 export interface IdempotentRequest {
   /** Whose keys these are: userScope(id) for signed-in callers, PUBLIC_SCOPE otherwise. */

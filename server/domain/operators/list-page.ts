@@ -2,8 +2,7 @@
 // extra row is read to know whether another page exists without a count query.
 import type { ListPage } from "../../../protocol/list";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../../protocol/list";
 
 /** `rows` were read with `limit + 1`; answers at most `limit` items and the next cursor. */
 export function toPage<Row extends { id: string }, Item>(

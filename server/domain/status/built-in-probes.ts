@@ -1,5 +1,5 @@
 // The probes of the components that exist at start (the mapping is in README.md). The market
-// registers "live" once its feed runs (main.ts); the quant services do not exist yet, so they have
+// registers "live" once its feed runs (workers.ts); the quant services do not exist yet, so they have
 // no probe and are not shown.
 import { constants } from "node:fs";
 import { access, readFile } from "node:fs/promises";

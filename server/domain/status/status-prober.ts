@@ -1,4 +1,4 @@
-// The background prober main.ts starts: one round once the server is ready, then one per interval,
+// The background prober workers.ts starts: one round once the server is ready, then one per interval,
 // never two at once. stop() waits for a round in flight so the database can close cleanly after it.
 import type { Db } from "../../db/db";
 import { builtInProbes } from "./built-in-probes";
@@ -13,7 +13,7 @@ export interface StatusProberOptions extends ProbeTiming {
   /** Where a failed round (e.g. the database is gone) is reported. */
   onError?: (err: unknown) => void;
   /**
-   * The first round waits for this (main.ts: the market and the chain have started), so probes
+   * The first round waits for this (workers.ts: the market and the chain have started), so probes
    * taken while the process is still starting — slow, or of parts not attached yet — never count
    * as an outage. Default: at once.
    */

@@ -2,6 +2,7 @@
 // ordinary entries. Every first append writes it (change-log.ts), and so does the first GET /sync
 // of a user who has no entry yet. Accounts older than the change log therefore get their whole
 // state into it, and a device that starts from an empty cursor always rebuilds everything.
+import { syncPut, type SyncPutArgs } from "../../../protocol/sync";
 import type { Db, Queryable } from "../../db/db";
 import {
   appendChange,
@@ -23,8 +24,7 @@ export async function startChangeLog(tx: Queryable, userId: string): Promise<str
   // states read after it are committed ones that no later entry can be older than.
   if (!(await lockUserAgainstAppends(tx, userId))) return null;
   if ((await changeHead(tx, userId)) !== null) return null;
-  const put = (entity: string, entityId: string, data: unknown) =>
-    appendChange(tx, { userId, entity, entityId, op: "put", data });
+  const put = (...args: SyncPutArgs) => appendChange(tx, { userId, ...syncPut(...args) });
   let head = await put("profile", userId, await getProfile(tx, userId));
   // A user who never submitted gets no identity entry (a delete of nothing is noise).
   const identity = await currentIdentity(tx, userId);

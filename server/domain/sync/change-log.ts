@@ -2,23 +2,21 @@
 // user's profile, identity or messages calls one of these inside its own transaction
 // (DESIGN §3), with the entity as its own GET answers it. A user's first entry is preceded by
 // the baseline (baseline.ts), so a log, once started, holds the user's whole state.
-import type { SyncEntity } from "../../../protocol/sync";
+import { syncDelete, syncPut, type SyncEntity, type SyncPutArgs } from "../../../protocol/sync";
 import type { Queryable } from "../../db/db";
 import { appendChange, lockChangeHead } from "../../db/repositories/change-log-repository";
 import { currentIdentity } from "../identity/identity-view";
 import { startChangeLog } from "./baseline";
 import { getProfile } from "../profile/get-profile";
 
-/** The entity's new state (its id as the API names it). */
+/** The entity's new state (its id as the API names it; data of the entity's own type). */
 export async function recordPut(
   tx: Queryable,
   userId: string,
-  entity: SyncEntity,
-  id: string,
-  data: unknown,
+  ...put: SyncPutArgs
 ): Promise<string> {
   await startChangeLog(tx, userId);
-  return appendChange(tx, { userId, entity, entityId: id, op: "put", data });
+  return appendChange(tx, { userId, ...syncPut(...put) });
 }
 
 export async function recordDelete(
@@ -28,7 +26,7 @@ export async function recordDelete(
   id: string,
 ): Promise<string> {
   await startChangeLog(tx, userId);
-  return appendChange(tx, { userId, entity, entityId: id, op: "delete", data: null });
+  return appendChange(tx, { userId, ...syncDelete(entity, id) });
 }
 
 /** The profile as GET /profile/profile answers it now (after the caller's writes). */

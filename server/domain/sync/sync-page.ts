@@ -3,8 +3,12 @@
 // so a client starting from nothing gets each entity's current state once.
 import { SYNC_PAGE_LIMIT, type SyncChange, type SyncPage } from "../../../protocol/sync";
 import type { Db } from "../../db/db";
-import { changeHead, changesAfter } from "../../db/repositories/change-log-repository";
-import { ApiError } from "../../plugins/envelope";
+import {
+  changeHead,
+  changesAfter,
+  type ChangeRow,
+} from "../../db/repositories/change-log-repository";
+import { DomainError } from "../errors";
 import { ensureBaseline } from "./baseline";
 
 /** Said when the cursor is beyond the user's newest entry: the device synced with another
@@ -37,15 +41,22 @@ export async function readSyncPage(
   head ??= await ensureBaseline(db, userId);
   const rows = head === null ? [] : await changesAfter(db, userId, cursor, limit + 1);
   const page = rows.slice(0, limit);
-  const changes: SyncChange[] = page.map((row) => ({
-    entity: row.entity as SyncChange["entity"],
-    id: row.entity_id,
-    op: row.op,
-    data: row.op === "delete" ? null : row.data,
-  }));
+  const changes = page.map(toSyncChange);
   return { changes, cursor: page.at(-1)?.seq ?? cursor, hasMore: rows.length > limit };
 }
 
-function invalid(detail: string): ApiError {
-  return new ApiError(400, "VALIDATION", `Invalid query: ${detail}`);
+/** A stored entry as the wire carries it. */
+function toSyncChange(row: ChangeRow): SyncChange {
+  // Every row was written by appendChange, whose input is a SyncChange: the entity and its data
+  // were paired when stored, and the database keeps them as written.
+  return {
+    entity: row.entity,
+    id: row.entity_id,
+    op: row.op,
+    data: row.op === "delete" ? null : row.data,
+  } as SyncChange;
+}
+
+function invalid(detail: string): DomainError {
+  return new DomainError("VALIDATION", { field: "cursor" }, `Invalid query: ${detail}`);
 }

@@ -1,7 +1,7 @@
 // The deposit watcher (a wallet worker): reads the USDT Transfer logs to the deposit address
 // (eth_getLogs from a stored block cursor, only blocks with CHAIN_CONFIRMATIONS complete) and
 // credits every transfer whose sender is a user's wallet to that user — no claim, no voucher, no
-// race to file the hash first (issue 14). A user's open claim of that very transfer is credited
+// race to file the hash first. A user's open claim of that very transfer is credited
 // instead of a new recharge, so the user sees one recharge. Crediting is idempotent on
 // (chain, tx hash, log index): credited_deposits' primary key, so a re-scan, a claim credited at
 // submission, or a second server never credit a transfer twice. Transfers from addresses that are

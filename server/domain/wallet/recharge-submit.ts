@@ -4,7 +4,7 @@
 // confirmed and came from the user's own wallet; otherwise the recharge waits for confirmations
 // (the watcher) or for an operator. Every refusal happens before anything is written.
 //
-// A tx hash is public, so filing it proves nothing (issue 14): the Transfer's sender decides.
+// A tx hash is public, so filing it proves nothing: the Transfer's sender decides.
 // A claim of a transfer sent from another user's wallet is refused (422 NOT_YOUR_TRANSFER) and
 // reserves nothing; one the chain contradicts (no such transfer, another amount, reverted) is
 // refused too (422 TRANSFER_MISMATCH). Only a transfer from an address that is no user's goes to

@@ -1,6 +1,7 @@
 // /admin/articles: operators list, add, edit and delete articles. The body is checked by the
 // domain (article-input.ts), the same code the CLI runs, so both give the same 400 messages.
 import type { FastifyPluginAsync } from "fastify";
+import { adminEndpoints } from "../../../protocol/endpoints";
 import {
   createArticle,
   editArticle,
@@ -8,78 +9,40 @@ import {
   removeArticle,
 } from "../../domain/content/article-admin";
 import { operatorActor } from "../../domain/operators/operator-actor";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../domain/operators/list-page";
 import { ok, withStatus } from "../../plugins/envelope";
+import { defineRoute, pageOf } from "../define-route";
 import { signedInUser } from "../signed-in-user";
 
-const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,62}$" } },
-} as const;
-const articleBody = { body: { type: "object" } } as const;
 // Eleven languages of agreement-length HTML exceed the app-wide 1 MiB default.
-const ARTICLE_BODY_LIMIT = 8 * 1024 * 1024;
+const ARTICLE_BODY_LIMIT = { bodyLimit: 8 * 1024 * 1024 };
 
 export const articleRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { cursor?: string; limit: number } }>(
-    "/articles",
-    {
-      schema: {
-        querystring: {
-          type: "object",
-          properties: {
-            cursor: { type: "string", maxLength: 300 },
-            limit: {
-              type: "integer",
-              minimum: 1,
-              maximum: MAX_PAGE_SIZE,
-              default: DEFAULT_PAGE_SIZE,
-            },
-          },
-        },
-      },
-    },
-    async (request) =>
-      ok(
-        await listArticlesForOperators(app.db, {
-          cursor: request.query.cursor ?? null,
-          limit: request.query.limit,
-        }),
-      ),
+  defineRoute(app, adminEndpoints.articles, async (request) =>
+    ok(await listArticlesForOperators(app.db, pageOf(request.query))),
   );
 
-  app.post(
-    "/articles",
-    { schema: articleBody, bodyLimit: ARTICLE_BODY_LIMIT },
+  defineRoute(
+    app,
+    adminEndpoints.createArticle,
     async (request, reply) => {
-      const article = await createArticle(
-        app.db,
-        operatorActor(signedInUser(request)),
-        request.body,
-      );
+      const actor = operatorActor(signedInUser(request));
+      const article = await createArticle(app.db, actor, request.body);
       return withStatus(reply, 201, article, "Created");
     },
+    ARTICLE_BODY_LIMIT,
   );
 
-  app.put<{ Params: { id: string } }>(
-    "/articles/:id",
-    { schema: { ...articleBody, params: idParams }, bodyLimit: ARTICLE_BODY_LIMIT },
-    async (request) =>
-      ok(
-        await editArticle(
-          app.db,
-          operatorActor(signedInUser(request)),
-          request.params.id,
-          request.body,
-        ),
-      ),
+  defineRoute(
+    app,
+    adminEndpoints.editArticle,
+    async (request) => {
+      const actor = operatorActor(signedInUser(request));
+      return ok(await editArticle(app.db, actor, request.params.id, request.body));
+    },
+    ARTICLE_BODY_LIMIT,
   );
 
-  app.delete<{ Params: { id: string } }>(
-    "/articles/:id",
-    { schema: { params: idParams } },
-    async (request) =>
-      ok(await removeArticle(app.db, operatorActor(signedInUser(request)), request.params.id)),
+  defineRoute(app, adminEndpoints.removeArticle, async (request) =>
+    ok(await removeArticle(app.db, operatorActor(signedInUser(request)), request.params.id)),
   );
 };

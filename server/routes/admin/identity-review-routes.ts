@@ -1,17 +1,16 @@
 // /admin/identity: the identity review queue, approve and reject.
-import { IDENTITY_LIMITS, type IdentityStatus } from "../../../protocol/identity";
+import type { IdentityStatus } from "../../../protocol/identity";
 import {
   approveIdentity,
   listIdentitySubmissions,
   rejectIdentity,
 } from "../../domain/operators/identity-review";
+import { identityQueue } from "../../../protocol/endpoints/admin";
 import { reviewQueueRoutes } from "./review-queue-routes";
 
 export const identityReviewRoutes = reviewQueueRoutes({
-  path: "identity",
-  statuses: [0, 1, 2],
-  reasonMaxLength: IDENTITY_LIMITS.reasonMaxLength,
-  // The schema admits only `statuses`.
+  endpoints: identityQueue,
+  // The contract admits only the queue's statuses.
   list: (app, q) =>
     listIdentitySubmissions(app.db, { ...q, status: q.status as IdentityStatus | null }),
   approve: (app, actor, id) => approveIdentity(app.db, actor, id),

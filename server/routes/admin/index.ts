@@ -2,9 +2,10 @@
 // later cannot forget it; a user token gets 403 FORBIDDEN, no token 401. It runs on onRequest,
 // before body parsing and validation, so a non-operator learns nothing about the routes' inputs.
 import type { FastifyPluginAsync } from "fastify";
+import { adminEndpoints } from "../../../protocol/endpoints";
 import { readAuditLog } from "../../domain/operators/audit-log";
 import { ok } from "../../plugins/envelope";
-import { LIST_QUERY_PROPERTIES, type ListQuery } from "./admin-schemas";
+import { defineRoute, pageOf } from "../define-route";
 import { articleRoutes } from "./article-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
@@ -28,15 +29,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rechargeReviewRoutes);
   await app.register(withdrawalReviewRoutes);
 
-  app.get<{ Querystring: ListQuery }>(
-    "/audit",
-    { schema: { querystring: { type: "object", properties: LIST_QUERY_PROPERTIES } } },
-    async (request) =>
-      ok(
-        await readAuditLog(app.db, {
-          cursor: request.query.cursor ?? null,
-          limit: request.query.limit,
-        }),
-      ),
+  defineRoute(app, adminEndpoints.audit, async (request) =>
+    ok(await readAuditLog(app.db, pageOf(request.query))),
   );
 };

@@ -1,18 +1,17 @@
 // /admin/withdraw: the withdrawal review queue, approve (sent by the hot wallet afterwards) and
 // reject with a reason (the frozen amount + fee go back).
-import { WALLET_REASON_MAX_LENGTH, type WithdrawalStatus } from "../../../protocol/wallet";
+import type { WithdrawalStatus } from "../../../protocol/wallet";
 import {
   approveWithdrawal,
   listWithdrawalsForOperators,
   rejectWithdrawal,
 } from "../../domain/wallet/withdraw-review";
+import { withdrawQueue } from "../../../protocol/endpoints/admin";
 import { reviewQueueRoutes } from "./review-queue-routes";
 
 export const withdrawalReviewRoutes = reviewQueueRoutes({
-  path: "withdraw",
-  statuses: [0, 1, 2, 3],
-  reasonMaxLength: WALLET_REASON_MAX_LENGTH,
-  // The schema admits only `statuses`.
+  endpoints: withdrawQueue,
+  // The contract admits only the queue's statuses.
   list: (app, q) =>
     listWithdrawalsForOperators(app.db, { ...q, status: q.status as WithdrawalStatus | null }),
   approve: (app, actor, id) =>

@@ -1,6 +1,6 @@
 // /auth: wallet sign-in (SIWE), operator password sign-in and logout. Public except logout.
 import type { FastifyPluginAsync } from "fastify";
-import type { PasswordSignInRequest, WalletSignInRequest } from "../../../protocol/account";
+import { authEndpoints } from "../../../protocol/endpoints";
 import { dummyPasswordHash } from "../../domain/auth/passwords";
 import { RetryLaterError, signInWithPassword } from "../../domain/auth/password-sign-in";
 import { endSession } from "../../domain/auth/sessions";
@@ -8,48 +8,44 @@ import { expectedOrigin } from "../../domain/auth/siwe-message";
 import { issueWalletNonce, signInWithWallet } from "../../domain/auth/wallet-sign-in";
 import { signedInUser } from "../signed-in-user";
 import { ok } from "../../plugins/envelope";
-import {
-  checkParamsSchema,
-  passwordSignInSchema,
-  WALLET_RATE_LIMIT,
-  walletSignInSchema,
-} from "./auth-schemas";
+import { defineRoute } from "../define-route";
+import { WALLET_RATE_LIMIT } from "./auth-schemas";
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Hash the dummy now, so the first unknown username does not take twice as long as the rest.
   void dummyPasswordHash();
+  const walletRateLimit = { config: { rateLimit: WALLET_RATE_LIMIT } };
 
-  app.post<{ Params: { address: string } }>(
-    "/check/:address",
-    { schema: { params: checkParamsSchema }, config: { rateLimit: WALLET_RATE_LIMIT } },
+  defineRoute(
+    app,
+    authEndpoints.walletCheck,
     async (request) => ok(await issueWalletNonce(app.db, request.params.address)),
+    walletRateLimit,
   );
 
-  app.post<{ Body: WalletSignInRequest & { signature: `0x${string}` } }>(
-    "/signin-wallet",
-    { schema: { body: walletSignInSchema }, config: { rateLimit: WALLET_RATE_LIMIT } },
+  defineRoute(
+    app,
+    authEndpoints.walletSignIn,
     async (request) => {
       const { publicOrigin, siweChainIds } = app.config;
       const origin = expectedOrigin(publicOrigin, request.protocol, request.host);
       const context = { origin, chainIds: siweChainIds };
-      return ok(await signInWithWallet(app.db, request.body, context));
+      const body = { ...request.body, signature: request.body.signature as `0x${string}` };
+      return ok(await signInWithWallet(app.db, body, context));
     },
+    walletRateLimit,
   );
 
-  app.post<{ Body: PasswordSignInRequest }>(
-    "/signin",
-    { schema: { body: passwordSignInSchema } },
-    async (request, reply) => {
-      try {
-        return ok(await signInWithPassword(app.db, { ...request.body, ip: request.ip }));
-      } catch (error) {
-        if (error instanceof RetryLaterError) reply.header("retry-after", error.retryAfterSeconds);
-        throw error;
-      }
-    },
-  );
+  defineRoute(app, authEndpoints.passwordSignIn, async (request, reply) => {
+    try {
+      return ok(await signInWithPassword(app.db, { ...request.body, ip: request.ip }));
+    } catch (error) {
+      if (error instanceof RetryLaterError) reply.header("retry-after", error.retryAfterSeconds);
+      throw error;
+    }
+  });
 
-  app.post("/logout", { preHandler: app.requireUser }, async (request) => {
+  defineRoute(app, authEndpoints.logout, async (request) => {
     await endSession(app.db, signedInUser(request).sessionId);
     return ok(null);
   });

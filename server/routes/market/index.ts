@@ -2,63 +2,44 @@
 // read from the record, so what REST serves is what was stored and hash-chained. GETs carry a
 // strong ETag with `no-cache`, like /system.
 import type { FastifyPluginAsync } from "fastify";
-import type { KlineInterval } from "../../../protocol/market";
+import { marketEndpoints } from "../../../protocol/endpoints";
 import { readKlines, readTickers, readTickRecord, readTicksHead } from "../../market/market-read";
 import { publicSymbol, SYMBOLS } from "../../market/symbols";
 import { ApiError, ok } from "../../plugins/envelope";
+import { defineRoute } from "../define-route";
 import { addStrongEtags } from "../system/etag";
-import { depthSchema, headSchema, klinesSchema, parseTime, ticksSchema } from "./schemas";
-
-interface SymbolQuery {
-  symbol: string;
-}
+import { parseTime } from "./schemas";
 
 export const marketRoutes: FastifyPluginAsync = async (app) => {
   addStrongEtags(app);
-  app.get("/symbols", async () => ok(SYMBOLS.map(publicSymbol)));
+  defineRoute(app, marketEndpoints.symbols, async () => ok(SYMBOLS.map(publicSymbol)));
   // From the running feed's memory (market-read-model.ts); the record only without a feed.
-  app.get("/tickers", async () =>
+  defineRoute(app, marketEndpoints.tickers, async () =>
     ok(await (app.marketReads ? app.marketReads.tickers() : readTickers(app.db))),
   );
-  app.get<{ Querystring: SymbolQuery & { interval: KlineInterval; limit: number; end?: string } }>(
-    "/klines",
-    { schema: klinesSchema },
-    async ({ query: q }) => {
-      const end = q.end === undefined ? Date.now() : parseTime("end", q.end);
-      const kept = await app.marketReads?.klines(q.symbol, q.interval, q.limit, end);
-      return ok(kept ?? (await readKlines(app.db, q.symbol, q.interval, q.limit, end)));
-    },
-  );
-  app.get<{ Querystring: SymbolQuery & { limit: number } }>(
-    "/depth",
-    { schema: depthSchema },
-    async ({ query: q }) => {
-      const depth = app.market.feed?.depth(q.symbol, q.limit);
-      if (!depth) throw new ApiError(404, "NOT_FOUND", `No order book for ${q.symbol} yet`);
-      return ok(depth);
-    },
-  );
-  app.get<{ Querystring: SymbolQuery & { from?: string; to?: string; limit: number } }>(
-    "/ticks",
-    { schema: ticksSchema },
-    async ({ query: q }) => {
-      const { symbol, limit } = q;
-      const range = {
-        symbol,
-        limit,
-        ...(q.from !== undefined ? { fromMs: parseTime("from", q.from) } : {}),
-        ...(q.to !== undefined ? { toMs: parseTime("to", q.to) } : {}),
-      };
-      return ok(await readTickRecord(app.db, range));
-    },
-  );
-  app.get<{ Querystring: SymbolQuery }>(
-    "/ticks/head",
-    { schema: headSchema },
-    async ({ query }) => {
-      const head = await readTicksHead(app.db, query.symbol);
-      if (!head) throw new ApiError(404, "NOT_FOUND", `No ticks recorded for ${query.symbol} yet`);
-      return ok(head);
-    },
-  );
+  defineRoute(app, marketEndpoints.klines, async ({ query: q }) => {
+    const end = q.end === undefined ? Date.now() : parseTime("end", q.end);
+    const kept = await app.marketReads?.klines(q.symbol, q.interval, q.limit, end);
+    return ok(kept ?? (await readKlines(app.db, q.symbol, q.interval, q.limit, end)));
+  });
+  defineRoute(app, marketEndpoints.depth, async ({ query: q }) => {
+    const depth = app.market.feed?.depth(q.symbol, q.limit);
+    if (!depth) throw new ApiError(404, "NOT_FOUND", `No order book for ${q.symbol} yet`);
+    return ok(depth);
+  });
+  defineRoute(app, marketEndpoints.ticks, async ({ query: q }) => {
+    const { symbol, limit } = q;
+    const range = {
+      symbol,
+      limit,
+      ...(q.from !== undefined ? { fromMs: parseTime("from", q.from) } : {}),
+      ...(q.to !== undefined ? { toMs: parseTime("to", q.to) } : {}),
+    };
+    return ok(await readTickRecord(app.db, range));
+  });
+  defineRoute(app, marketEndpoints.ticksHead, async ({ query }) => {
+    const head = await readTicksHead(app.db, query.symbol);
+    if (!head) throw new ApiError(404, "NOT_FOUND", `No ticks recorded for ${query.symbol} yet`);
+    return ok(head);
+  });
 };

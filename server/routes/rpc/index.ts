@@ -3,7 +3,9 @@
 // its own body and handles its own errors so that even a bad body gets a JSON-RPC error object.
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { relayJsonRpc, RPC_ERRORS, rpcError } from "../../chain/rpc-relay";
+import { rpcEndpoints } from "../../../protocol/endpoints";
 import { ApiError, errorEnvelope } from "../../plugins/envelope";
+import { defineRoute } from "../define-route";
 
 /** A signed raw transaction is a few hundred bytes; contract deployments fit well within this. */
 export const RPC_BODY_LIMIT = 128 * 1024;
@@ -30,7 +32,7 @@ export const rpcRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(status).send(rpcError(null, RPC_ERRORS.invalidRequest, message));
   });
 
-  app.post<{ Body: string }>("/", async (request, reply) => {
+  defineRoute(app, rpcEndpoints.rpc, async (request, reply) => {
     if (app.config.mode !== "demo") {
       // Like every demo-only path (API.md): an envelope with DEMO_ONLY, not a JSON-RPC answer.
       const refusal = new ApiError(403, "DEMO_ONLY", "The dev chain relay exists only in demo");
@@ -42,7 +44,8 @@ export const rpcRoutes: FastifyPluginAsync = async (app) => {
         .code(503)
         .send(rpcError(null, RPC_ERRORS.internal, "The dev chain is not running yet"));
     }
-    return relayJsonRpc(request.body, {
+    // A string: this plugin's own parser above reads the body as text.
+    return relayJsonRpc(request.body as string, {
       rpcUrl: chain.rpcUrl,
       refusedSigners: chain.platformAddresses,
     });

@@ -2,7 +2,9 @@
 // needed. Every GET here answers with a strong ETag and `Cache-Control: no-cache` (etag.ts).
 import type { FastifyPluginAsync } from "fastify";
 import { readStatus } from "../../domain/status/read-status";
+import { systemEndpoints } from "../../../protocol/endpoints";
 import { ok } from "../../plugins/envelope";
+import { defineRoute } from "../define-route";
 import { contentRoutes } from "./content-routes";
 import { addStrongEtags } from "./etag";
 import { subscribeRoute } from "./subscribe-route";
@@ -11,5 +13,5 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   addStrongEtags(app);
   await app.register(contentRoutes);
   await app.register(subscribeRoute);
-  app.get("/status", async () => ok(await readStatus(app.db)));
+  defineRoute(app, systemEndpoints.status, async () => ok(await readStatus(app.db)));
 };

@@ -1,4 +1,4 @@
-// Read hooks over the market tables (issue 5), which src/sync/feeds fills from the websockets.
+// Read hooks over the market tables, which src/sync/feeds fills from the websockets.
 // Screens subscribe to a topic through src/sync (watchMarket) and read the result here.
 import { useMemo } from "react";
 import type { KlineInterval } from "../../../protocol";

@@ -1,22 +1,10 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../../protocol";
 import { saveAssetsOverview } from "../../db/account-data";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { database } from "../../db/database";
 import { SYNC_KEYS, writeSyncValue } from "../../db/sync-state";
-import { messages as en } from "../../locales/en/messages.po";
+import { useScreenTest, signInAs, renderAtRoute } from "../../test/screen-test";
 import { AssetsScreen } from "./assets-screen";
 
 const USER = "u1";
@@ -33,35 +21,14 @@ const overview: AssetsOverview = {
 };
 
 async function mount() {
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => root, path: "/my", component: AssetsScreen });
-  const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ["/my"] }),
-  });
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>,
-    );
-    await router.load();
-  });
+  await renderAtRoute("/my", AssetsScreen);
 }
 
 describe("<AssetsScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.scrollTo = () => undefined;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: USER } });
+    signInAs(USER);
   });
-  afterEach(cleanup);
 
   it("shows no figures before the first overview, rather than zeros", async () => {
     await mount();

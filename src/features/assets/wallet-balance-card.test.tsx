@@ -1,36 +1,18 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { saveWalletInfo } from "../../db/wallet-data";
-import { messages as en } from "../../locales/en/messages.po";
+import { useScreenTest, signInAs, renderInEnglish } from "../../test/screen-test";
 import { WalletBalanceCard } from "./wallet-balance-card";
 
 async function mount() {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <WalletBalanceCard userId="u1" />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<WalletBalanceCard userId="u1" />);
 }
 
 describe("<WalletBalanceCard>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
+    signInAs("u1");
   });
-  afterEach(() => cleanup());
 
   it("shows the balance read on chain with its age", async () => {
     const readAt = new Date(Date.now() - 5 * 60_000).toISOString();

@@ -1,10 +1,9 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { messages as en } from "../../locales/en/messages.po";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { database } from "../../db/database";
+import { useScreenTest } from "../../test/screen-test";
 import { SubscribeBlock } from "./subscribe-block";
 
 function mount() {
@@ -21,15 +20,7 @@ function submit(email: string) {
 }
 
 describe("<SubscribeBlock>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
-  beforeEach(async () => {
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-  });
-  afterEach(cleanup);
+  useScreenTest();
 
   it("refuses an invalid address before saving anything", async () => {
     mount();

@@ -1,13 +1,12 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { database } from "../../db/database";
 import { SYNC_KEYS } from "../../db/sync-state";
-import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { ticker } from "../../sync/testing/market-fixtures";
+import { useScreenTest, renderInEnglish } from "../../test/screen-test";
 import { TickersBlock } from "./tickers-block";
 
 const MINUTE = 60_000;
@@ -33,30 +32,18 @@ async function store(receivedMsAgo: number) {
 }
 
 async function mount() {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <TickersBlock />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<TickersBlock />);
   await waitFor(() => expect(screen.getAllByTestId("ticker-row")).toHaveLength(5));
 }
 
 const order = () => screen.getAllByTestId("ticker-row").map((row) => row.dataset["symbol"]);
 
 describe("<TickersBlock>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
     reportReachability(true);
   });
   afterEach(() => {
-    cleanup();
     reportReachability(true);
   });
 

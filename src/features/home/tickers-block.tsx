@@ -21,7 +21,7 @@ import { useOffline } from "../../ui/app-state/screen-freshness";
 import { sortBySymbol } from "../../lib/symbol-order";
 
 /**
- * The spot screen opened on a pair (issue 15: market rows open the pair, as on an exchange), in
+ * The spot screen opened on a pair (market rows open the pair, as on an exchange), in
  * the address form the spot screen writes itself ("BTC/USDT" -> "BTCUSDT").
  */
 export const spotHref = (symbol: string): string =>

@@ -1,54 +1,20 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { clearSession, saveSession } from "../../db/session";
-import { messages as en } from "../../locales/en/messages.po";
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { database } from "../../db/database";
+import { clearSession } from "../../db/session";
+import { useScreenTest, signInAs, renderAtRoute } from "../../test/screen-test";
 import { MessageScreen } from "./message-screen";
 
 const USER = "user-1";
 
 async function mount(id: string | undefined) {
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: "/data/message",
-    component: () => <MessageScreen id={id} />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ["/data/message"] }),
-  });
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>,
-    );
-    await router.load();
-  });
+  await renderAtRoute("/data/message", () => <MessageScreen id={id} />);
 }
 
 describe("<MessageScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.scrollTo = () => undefined;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: USER } });
+    signInAs(USER);
     await database().messages.bulkPut([
       {
         id: "m1",
@@ -75,7 +41,6 @@ describe("<MessageScreen>", () => {
     ]);
   });
   afterEach(() => {
-    cleanup();
     clearSession();
   });
 

@@ -198,8 +198,8 @@ export const BILL_TYPE_GROUPS: readonly BillTypeGroup[] = [
 ];
 
 /**
- * The bill types a product that exists today can post (issue 15: the filter listed contract,
- * options, miner and blind-box types nobody can have): deposits and demo funds, withdrawals, spot.
+ * The bill types a product that exists today can post (the filter lists no contract,
+ * options, miner or blind-box types nobody can have): deposits and demo funds, withdrawals, spot.
  * A product joins here when it starts posting bills.
  */
 export const OFFERED_BILL_TYPES: ReadonlySet<BillType> = new Set<BillType>([

@@ -1,13 +1,9 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bill } from "../../../protocol";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
-import { messages as en } from "../../locales/en/messages.po";
+import { database } from "../../db/database";
 import { BILL_PAGE_SIZE } from "../../db/queries/bills";
+import { useScreenTest, signInAs, renderInEnglish } from "../../test/screen-test";
 import { RecordsScreen } from "./records-screen";
 
 const USER = "u1";
@@ -27,28 +23,15 @@ function bill(n: number, over: Partial<Bill> = {}) {
 }
 
 async function mount() {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <RecordsScreen />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<RecordsScreen />);
 }
 
 describe("<RecordsScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: USER } });
+    signInAs(USER);
   });
   afterEach(() => {
-    cleanup();
     vi.restoreAllMocks();
   });
 

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
+import { useAppOutdated } from "../../db/sync-state";
 import { InstallCard } from "../../ui/pwa/install-app";
 import { PwaStatus } from "../../ui/pwa/pwa-status";
 import { AppHeader } from "./app-header";
@@ -12,6 +13,7 @@ import "./shell.css";
 /** Header, menu and tab bar around every signed-in screen; the login screen stands alone. */
 export function AppFrame(props: { children: ReactNode }) {
   const signedIn = useSignedIn();
+  const appOutdated = useAppOutdated();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Sign-in lands on /home: the place to offer installing, once, until installed or put away.
@@ -30,7 +32,7 @@ export function AppFrame(props: { children: ReactNode }) {
         {props.children}
       </div>
       {signedIn && <TabBar />}
-      <PwaStatus />
+      <PwaStatus appOutdated={appOutdated} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // How fresh /recharge is. The deposit facts (address, token, confirmations) are read again only
 // every WALLET_FACTS_MAX_AGE_MS by design (src/sync/pull-wallet.ts): while they are within that
 // policy the screen is as fresh as the account pull — it said "Updated 9 minutes ago" while in
-// sync (issue 15). Facts older than the policy allows (reads failing) make the screen that old.
+// sync. Facts older than the policy allows (reads failing) make the screen that old.
 import { WALLET_FACTS_MAX_AGE_MS } from "../../sync/pull-wallet";
 import { oldest } from "../../ui/app-state/screen-freshness";
 

@@ -97,7 +97,7 @@ export function RechargeForm(props: {
       const hash = await sendUsdtFromWallet(amount.trim(), deposit);
       setTxHash(hash);
       setErrors((current) => ({ ...current, txHash: undefined }));
-      // The deposit watcher credits a transfer from the signed-in wallet by itself (issue 14).
+      // The deposit watcher credits a transfer from the signed-in wallet by itself.
       showToast(
         t`Sent. It is credited automatically once confirmed; it appears in the history below.`,
         "success",

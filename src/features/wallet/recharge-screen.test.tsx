@@ -1,13 +1,9 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DepositInfo } from "../../../protocol/chain";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { database } from "../../db/database";
 import { saveWalletInfo } from "../../db/wallet-data";
-import { messages as en } from "../../locales/en/messages.po";
+import { useScreenTest, signInAs, renderInEnglish } from "../../test/screen-test";
 import { RechargeScreen } from "./recharge-screen";
 
 const deposit: DepositInfo = {
@@ -21,27 +17,14 @@ const deposit: DepositInfo = {
 };
 
 async function mount() {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <RechargeScreen />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<RechargeScreen />);
 }
 
 describe("<RechargeScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
+    signInAs("u1");
   });
-  afterEach(() => cleanup());
 
   it("shows the stored deposit address with its QR code, network, minimum and warning", async () => {
     await saveWalletInfo("u1", { deposit, depositReadAt: new Date().toISOString() });

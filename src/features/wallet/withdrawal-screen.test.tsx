@@ -1,14 +1,10 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Profile } from "../../../protocol";
 import { saveAssetsOverview } from "../../db/account-data";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
-import { saveSession } from "../../db/session";
+import { database } from "../../db/database";
 import { saveWalletInfo } from "../../db/wallet-data";
-import { messages as en } from "../../locales/en/messages.po";
+import { useScreenTest, signInAs, renderInEnglish } from "../../test/screen-test";
 import { WithdrawalScreen } from "./withdrawal-screen";
 
 const MINE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -27,28 +23,16 @@ const profile: Profile = {
 };
 
 async function mount() {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <WithdrawalScreen />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<WithdrawalScreen />);
 }
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe("<WithdrawalScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
-    saveSession({ token: "t", name: null, avatar: null, info: { id: "u1" } });
+    signInAs("u1");
     await database().profile.put({ ...profile, syncedAt: "2026-01-01T00:00:00Z" });
     await saveAssetsOverview("u1", {
       balances: [{ asset: "USDT", available: "100", frozen: "0" }],
@@ -69,7 +53,6 @@ describe("<WithdrawalScreen>", () => {
       withdrawConfigReadAt: "2026-01-01T00:00:00Z",
     });
   });
-  afterEach(() => cleanup());
 
   it("shows available, the stored fee, and defaults to the signed-in wallet without a warning", async () => {
     await mount();

@@ -1,21 +1,9 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, render, screen } from "@testing-library/react";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { act, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { LinkItem } from "../../../protocol";
-import { closeDatabase, DB_NAME } from "../../db/database";
 import { saveLinks } from "../../db/public-data";
-import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
+import { useScreenTest, renderAtRoute } from "../../test/screen-test";
 import { WebScreen } from "./web-screen";
 
 const LINKS: LinkItem[] = [
@@ -31,39 +19,14 @@ const LINKS: LinkItem[] = [
 ];
 
 async function mount(id: string | undefined) {
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: "/web",
-    component: () => <WebScreen id={id} />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ["/web"] }),
-  });
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>,
-    );
-    await router.load();
-  });
+  await renderAtRoute("/web", () => <WebScreen id={id} />);
 }
 
 describe("<WebScreen>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.scrollTo = () => undefined;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    localStorage.clear();
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
     reportReachability(true);
   });
-  afterEach(cleanup);
 
   it("says so when offline before the links were ever loaded", async () => {
     reportReachability(false);

@@ -1,4 +1,4 @@
-// The market feeds (issue 5): websocket frames and market REST answers into IndexedDB, batched.
+// The market feeds: websocket frames and market REST answers into IndexedDB, batched.
 // Screens call watchMarket / loadOlderCandles (re-exported by ../commands.ts); the sync engine
 // runs the TickerFeed in the leading tab. See ../README.md "Feeds".
 export { watchMarket, type MarketTopic } from "./market-watch";

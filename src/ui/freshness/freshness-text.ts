@@ -22,7 +22,7 @@ export function freshnessText(i18n: I18n, at: string | null, now: Date, offline:
       : i18n._(msg`Waiting for the first update…`);
   }
   // "Just now" is a sentence of its own in every language: put into "Updated {ago}" it read
-  // "たった今に更新" or "อัปเดตเมื่อ เมื่อสักครู่" (issue 15).
+  // "たった今に更新" or "อัปเดตเมื่อ เมื่อสักครู่".
   if (Math.abs(now.getTime() - date.getTime()) < JUST_NOW_MS) {
     return offline ? i18n._(msg`Offline — last updated just now`) : i18n._(msg`Updated just now`);
   }

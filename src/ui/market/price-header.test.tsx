@@ -1,12 +1,9 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import Dexie from "dexie";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, database, DB_NAME } from "../../db/database";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { database } from "../../db/database";
 import { reportReachability } from "../../sync/online";
-import { messages as en } from "../../locales/en/messages.po";
 import { ticker } from "../../sync/testing/market-fixtures";
+import { useScreenTest, renderInEnglish } from "../../test/screen-test";
 import { PriceHeader, type PriceHeaderProps } from "./price-header";
 
 const MINUTE = 60_000;
@@ -29,27 +26,15 @@ async function store(receivedMsAgo: number) {
 }
 
 async function mount(props: PriceHeaderProps = {}) {
-  await act(async () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <PriceHeader {...props} />
-      </I18nProvider>,
-    );
-  });
+  await renderInEnglish(<PriceHeader {...props} />);
 }
 
 describe("<PriceHeader>", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    i18n.loadAndActivate({ locale: "en", messages: en });
-  });
+  useScreenTest();
   beforeEach(async () => {
-    closeDatabase();
-    await Dexie.delete(DB_NAME);
     reportReachability(true);
   });
   afterEach(() => {
-    cleanup();
     reportReachability(true);
   });
 

@@ -26,10 +26,10 @@ vi.mock("virtual:pwa-register/react", () => ({
   },
 }));
 
-function mount() {
+function mount(appOutdated = false) {
   render(
     <I18nProvider i18n={i18n}>
-      <PwaStatus />
+      <PwaStatus appOutdated={appOutdated} />
     </I18nProvider>,
   );
 }
@@ -119,5 +119,26 @@ describe("PwaStatus", () => {
     setOnline(true);
     await act(() => vi.advanceTimersByTimeAsync(60 * 60 * 1000));
     expect(registration.update).toHaveBeenCalledTimes(3);
+  });
+
+  it("says an outdated app must be updated, looks for the update at once and offers it", () => {
+    const registration = { installing: null, update: vi.fn(() => Promise.resolve()) };
+    mount(true);
+    const notice = screen.getByTestId("app-outdated");
+    expect(notice.textContent).toContain("Update the app to continue");
+    expect(screen.queryByRole("button", { name: "Reload" })).toBeNull();
+
+    act(() =>
+      sw.options?.onRegisteredSW?.("/sw.js", registration as unknown as ServiceWorkerRegistration),
+    );
+    expect(registration.update).toHaveBeenCalledTimes(1);
+
+    // The waiting version is offered in the notice itself, which stays (no Close).
+    act(() => sw.setNeedRefresh?.(true));
+    expect(screen.queryByTestId("pwa-update")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(sw.update).toHaveBeenCalledWith(true);
+    expect(screen.getByTestId("app-outdated")).toBeTruthy();
   });
 });

@@ -11,8 +11,13 @@ const offlineReadyVisibleMs = 6000;
  * Registers the service worker and tells the user about it: a persistent prompt when a new
  * version waits (registerType "prompt", so nothing reloads under someone mid-order) and a
  * short notice the first time the app is ready offline. Mount once, in the root layout.
+ *
+ * `appOutdated`: the server sent account data this version cannot read, so the account stopped
+ * syncing. Then a notice stays until the update: it looks for a new version at once and offers
+ * the reload as soon as one waits.
  */
-export function PwaStatus() {
+export function PwaStatus(props: { appOutdated?: boolean }) {
+  const appOutdated = props.appOutdated ?? false;
   const { t } = useLingui();
   const messageId = useId();
   const [registration, setRegistration] = useState<ServiceWorkerRegistration>();
@@ -26,6 +31,13 @@ export function PwaStatus() {
   });
 
   useUpdateChecks(registration);
+
+  useEffect(() => {
+    if (!appOutdated || registration === undefined) return;
+    registration
+      .update()
+      .catch((error: unknown) => console.warn("Service worker update check failed", error));
+  }, [appOutdated, registration]);
 
   useEffect(() => {
     if (!offlineReady) return;
@@ -48,7 +60,29 @@ export function PwaStatus() {
 
   return (
     <div className="q-pwa-status">
-      {needRefresh && (
+      {appOutdated && (
+        <div className="q-pwa-status__card" role="alert" data-testid="app-outdated">
+          <p className="q-pwa-status__text" id={messageId}>
+            <Trans>
+              This version of Quanta cannot read your account's latest changes, so it stopped
+              syncing them. Update the app to continue.
+            </Trans>
+          </p>
+          {needRefresh && (
+            <div className="q-pwa-status__actions">
+              <button
+                type="button"
+                className="q-pwa-status__button q-pwa-status__button--primary"
+                aria-describedby={messageId}
+                onClick={reload}
+              >
+                <Trans>Reload</Trans>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {needRefresh && !appOutdated && (
         <div className="q-pwa-status__card" role="alert" data-testid="pwa-update">
           <p className="q-pwa-status__text" id={messageId}>
             <Trans>New version available</Trans>

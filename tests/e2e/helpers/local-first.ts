@@ -1,4 +1,4 @@
-// Local-first checks for e2e tests (issue 4): the service worker in control, screens rendered
+// Local-first checks for e2e tests: the service worker in control, screens rendered
 // from IndexedDB and how fresh they say they are, the network switched off for the whole
 // browser (pages and service worker alike), IndexedDB wiped as Safari's eviction would, the
 // sync leader's Web Lock, and the server-side facts (subscriptions, messages) through the

@@ -4,11 +4,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { API_BASE } from "../../../protocol/paths";
 import { buildApp, type BuildAppOptions } from "../../../server/app";
 import { loadConfig, type Config, type Env } from "../../../server/config";
 import type { Db } from "../../../server/db/db";
 import { ApiError, ok } from "../../../server/plugins/envelope";
+import { resetDb } from "./test-db";
 
 /**
  * A demo config for tests. APP_DIST_DIR defaults to a directory that does not exist, so a
@@ -84,4 +86,44 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
   await app.register(testRoutes, { prefix: TEST_ROUTES });
   await app.ready();
   return app;
+}
+
+/** Enough for any test file's requests: the rate limit is tested on its own (app-rate-limit). */
+export const NO_RATE_LIMIT = { max: 1_000_000, timeWindowMs: 60_000 };
+
+export interface UseTestAppOptions extends Partial<Omit<TestAppOptions, "db">> {
+  /** Empties the database before each test (resetDb), before the file's own beforeEach. */
+  resetDbBeforeEach?: boolean;
+}
+
+/**
+ * The test file's (or suite's) app on its database (usePglite's getter), built once before all
+ * tests and closed after them. The answer stands for that app: calls made once it is
+ * built (in hooks and tests) reach it, so a file uses `app.inject(...)` as with its own variable.
+ */
+export function useTestApp(getDb: () => Db, options: UseTestAppOptions = {}): FastifyInstance {
+  const { resetDbBeforeEach, ...appOptions } = options;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp({ ...appOptions, db: getDb() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  if (resetDbBeforeEach) {
+    beforeEach(async () => {
+      await resetDb(getDb());
+    });
+  }
+  const built = (): FastifyInstance => {
+    if (!app) throw new Error("useTestApp: the app is used before beforeAll built it");
+    return app;
+  };
+  return new Proxy({} as FastifyInstance, {
+    get: (_target, key) => {
+      const target = built();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

@@ -9,7 +9,7 @@ const AGREEMENT_PUBLISHED = "2026-09-01T09:00:00+08:00";
 
 export const SEED_ARTICLES: readonly SeedArticle[] = [
   // Help centre, in the order the home page asks. Questions about products that do not exist
-  // yet (AI quant plans, the weighted score) arrive with those products (issue 23).
+  // yet (AI quant plans, the weighted score) arrive with those products.
   {
     id: "is-profit-guaranteed",
     category: "help",

@@ -1,0 +1,63 @@
+// The endpoint contract: every route the server registers, by area. The server registers from
+// these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
+// and GET /api/docs publishes them as OpenAPI.
+import { adminEndpoints } from "./admin";
+import { assetsEndpoints } from "./assets";
+import { authEndpoints } from "./auth";
+import { docsEndpoints } from "./docs";
+import type { EndpointSpec } from "./endpoint";
+import { healthEndpoints } from "./health";
+import { marketEndpoints } from "./market";
+import { profileEndpoints } from "./profile";
+import { rpcEndpoints } from "./rpc";
+import { socketEndpoints } from "./sockets";
+import { spotEndpoints } from "./spot";
+import { storageEndpoints } from "./storage";
+import { syncEndpoints } from "./sync";
+import { systemEndpoints } from "./system";
+import { walletEndpoints } from "./wallet";
+
+export * from "./common";
+export * from "./endpoint";
+export {
+  adminEndpoints,
+  assetsEndpoints,
+  authEndpoints,
+  docsEndpoints,
+  healthEndpoints,
+  marketEndpoints,
+  profileEndpoints,
+  rpcEndpoints,
+  socketEndpoints,
+  spotEndpoints,
+  storageEndpoints,
+  syncEndpoints,
+  systemEndpoints,
+  walletEndpoints,
+};
+
+/** Every endpoint by area, in the order /api/docs lists them. */
+export const ENDPOINT_AREAS = {
+  health: healthEndpoints,
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  storage: storageEndpoints,
+  system: systemEndpoints,
+  sync: syncEndpoints,
+  assets: assetsEndpoints,
+  wallet: walletEndpoints,
+  spot: spotEndpoints,
+  market: marketEndpoints,
+  rpc: rpcEndpoints,
+  admin: adminEndpoints,
+  sockets: socketEndpoints,
+  docs: docsEndpoints,
+} as const;
+
+export type EndpointArea = keyof typeof ENDPOINT_AREAS;
+
+export const ENDPOINTS: readonly (EndpointSpec & { area: EndpointArea })[] = Object.entries(
+  ENDPOINT_AREAS,
+).flatMap(([area, endpoints]) =>
+  Object.values(endpoints).map((spec: EndpointSpec) => ({ ...spec, area: area as EndpointArea })),
+);
