@@ -8,7 +8,7 @@
 import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { formatTickTime, type KlineRow, type Ticker } from "../protocol/market";
 import { diffDepth, type BookSides } from "../server/market/hub/depth-diff";
-import { formatUnits, parseUnits } from "../server/market/decimal";
+import { formatFixed, parseUnits } from "../protocol/decimal";
 import { SimulatedMarket } from "../server/market/sources/simulated-market";
 import { findSymbol, SYMBOLS } from "../server/market/symbols";
 import { launchBrowser } from "../tests/e2e/harness/browser";
@@ -85,7 +85,7 @@ class BurstMarket {
       p > parseUnits(h, scale) ? trade.price : h,
       p < parseUnits(l, scale) ? trade.price : l,
       trade.price,
-      formatUnits(this.volumeUnits, this.spec.qtyScale),
+      formatFixed(this.volumeUnits, this.spec.qtyScale),
     ];
     const nextBook = this.market.book(SYMBOL, trade.ts);
     const changes = diffDepth(this.book, nextBook);

@@ -1,6 +1,6 @@
 // Decimal-string money arithmetic (parse, add, multiply with rounding, format) against the raw
 // bigint operations it is built on: the price of never using a float.
-import { add, formatUnits, multiply, parseUnits } from "../src/lib/decimal";
+import { add, formatUnits, multiply, parseUnits } from "../protocol/decimal";
 import { measure, report } from "./measure";
 
 export async function benchMoney(): Promise<void> {

@@ -57,6 +57,12 @@ export const ERROR_CODES = [
   "UNAVAILABLE",
   /** A market-priced order while the symbol has no live book or its last tick is too old (503). */
   "MARKET_STALE",
+  /** A market order met an empty side of the order book (stored as a rejected order's reason). */
+  "BOOK_EMPTY",
+  /** A market order wants more than its side of the book holds (a rejected order's reason). */
+  "BOOK_TOO_THIN",
+  /** A market order would fill beyond the slippage cap (a rejected order's reason). */
+  "SLIPPAGE_EXCEEDED",
   "INTERNAL",
 ] as const;
 

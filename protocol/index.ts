@@ -17,6 +17,5 @@ export * from "./feed";
 export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
-export * from "./spot-refusals";
 export * from "./refusals";
 export * from "./mask-identifier";

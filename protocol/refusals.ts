@@ -70,6 +70,22 @@ export interface RefusalParamsByCode {
   TRANSFER_MISMATCH: { reason: "no-transfer" | "reverted" };
   /** The part that is not running: the chain, the hot wallet (withdrawals), or the server. */
   UNAVAILABLE: { part: "chain" | "hot-wallet" | "server" } | Record<string, never>;
+
+  // spot
+  /** A market-priced order while the symbol has no live book, or its last tick is too old. */
+  MARKET_STALE: { symbol: string } | { symbol: string; ageSeconds: number; maxSeconds: number };
+  /** A market order met an empty side of the book ("ask" to buy, "bid" to sell). */
+  BOOK_EMPTY: { symbol: string; side: "ask" | "bid" };
+  /** A market order wants more than the whole side holds; quantities in the base coin. */
+  BOOK_TOO_THIN: { base: string; side: "ask" | "bid"; held: string; needed: string };
+  /** A market order's average price is further from the best price than the cap (percents). */
+  SLIPPAGE_EXCEEDED: {
+    side: "ask" | "bid";
+    average: string;
+    worsePercent: string;
+    best: string;
+    capPercent: string;
+  };
 }
 
 type Checked<T> = { [K in keyof T]: T[K] extends ErrorParams ? T[K] : never };

@@ -3,6 +3,7 @@
 // scale; fees are always USDT. All decimal strings, never a JS number.
 import type { Static } from "@sinclair/typebox";
 import type { SpotOrderBody } from "./endpoints/spot";
+import type { ErrorCode, ErrorParams } from "./envelope";
 
 /** side 0 buy (pay USDT, get the base coin), 1 sell. */
 export const SPOT_SIDE = { buy: 0, sell: 1 } as const;
@@ -15,7 +16,8 @@ export type SpotType = (typeof SPOT_TYPE)[keyof typeof SPOT_TYPE];
 /**
  * open: a limit order resting (funds frozen); filled: done, funds exchanged; cancelled: the user
  * cancelled it and everything frozen came back; rejected: accepted but never filled (a market
- * order the book could not fill within the slippage cap): `reason` says why, no money moved.
+ * order the book could not fill within the slippage cap): `reasonCode` and `reasonParams` say
+ * why (`reason` in English), no money moved.
  */
 export type SpotOrderStatus = "open" | "filled" | "cancelled" | "rejected";
 
@@ -64,8 +66,12 @@ export interface SpotOrder {
   filledAt: string | null;
   /** When it was cancelled (status "cancelled"). */
   cancelledAt: string | null;
-  /** Why it was rejected; null otherwise. */
+  /** Why it was rejected, the English sentence; null otherwise. */
   reason: string | null;
+  /** Why it was rejected, as data: the refusal code (protocol/refusals.ts); null otherwise. */
+  reasonCode: ErrorCode | null;
+  /** The params of `reasonCode`; null with it. */
+  reasonParams: ErrorParams | null;
   fills: SpotFill[];
 }
 

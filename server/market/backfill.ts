@@ -3,7 +3,7 @@
 // starts exactly where the history ends. Each minute is 6 ten-second steps (highs and lows come
 // from the path, not from a formula).
 import type { CandleRow } from "../db/repositories/candle-repository";
-import { formatUnits } from "./decimal";
+import { formatFixed } from "../../protocol/decimal";
 import type { SimulatedMarket } from "./sources/simulated-market";
 import type { SymbolSpec } from "./symbols";
 
@@ -22,7 +22,7 @@ export function generateBackfill(
   // in integer quantity units (exact in a float far beyond any minute's volume).
   const priceUnit = 10 ** spec.priceScale;
   const qtyUnit = 10 ** spec.qtyScale;
-  const price = (units: number) => formatUnits(BigInt(units), spec.priceScale);
+  const price = (units: number) => formatFixed(BigInt(units), spec.priceScale);
   const start = endMs - days * 86_400_000;
   for (let minute = start; minute < endMs; minute += 60_000) {
     let o = 0;
@@ -50,7 +50,7 @@ export function generateBackfill(
       h: price(h),
       l: price(l),
       c: price(c),
-      v: formatUnits(BigInt(v), spec.qtyScale),
+      v: formatFixed(BigInt(v), spec.qtyScale),
     });
   }
   return out;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERVAL_MS, KLINE_INTERVALS } from "../../protocol/market";
 import { aggregateCandles, foldTrades, type Candle } from "./candles";
-import { formatUnits } from "./decimal";
+import { formatFixed } from "../../protocol/decimal";
 
 const scales = { priceScale: 2, qtyScale: 3 };
 const T0 = Date.UTC(2026, 0, 1);
@@ -30,14 +30,14 @@ const oneMinuteCandles = fc
       const [a, b, up, down, v] = values[i] ?? [1n, 1n, 0n, 0n, 0n];
       const hi = (a > b ? a : b) + up;
       const lo = (a < b ? a : b) - down > 0n ? (a < b ? a : b) - down : 1n;
-      const p = (u: bigint) => formatUnits(u, 2);
+      const p = (u: bigint) => formatFixed(u, 2);
       return {
         openTime: T0 + m * 60_000,
         o: p(a),
         h: p(hi),
         l: p(lo),
         c: p(b),
-        v: formatUnits(v, 3),
+        v: formatFixed(v, 3),
       };
     }),
   );

@@ -2,7 +2,7 @@
 // interval. Prices and volumes stay decimal strings; comparisons and sums use bigint units at
 // the symbol's scale, so no float ever touches a stored candle.
 import { INTERVAL_MS, type KlineInterval } from "../../protocol/market";
-import { formatUnits, parseUnits } from "./decimal";
+import { formatFixed, parseUnits } from "../../protocol/decimal";
 
 export interface Candle {
   /** Epoch ms of the candle's first minute (aligned to its interval in UTC). */
@@ -64,14 +64,14 @@ function foldUnits(candles: readonly Candle[], intervalMs: number, scales: Scale
     null;
   const flush = () => {
     if (!cur) return;
-    const p = (u: bigint) => formatUnits(u, scales.priceScale);
+    const p = (u: bigint) => formatFixed(u, scales.priceScale);
     out.push({
       openTime: cur.openTime,
       o: p(cur.o),
       h: p(cur.h),
       l: p(cur.l),
       c: p(cur.c),
-      v: formatUnits(cur.v, scales.qtyScale),
+      v: formatFixed(cur.v, scales.qtyScale),
     });
   };
   for (const candle of candles) {

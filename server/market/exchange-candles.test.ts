@@ -3,7 +3,7 @@
 // that arrive mid-flush, and a restart in the middle of a minute.
 import { describe, expect, it } from "vitest";
 import type { CandleRow } from "../db/repositories/candle-repository";
-import { formatUnits, parseUnits } from "./decimal";
+import { formatFixed, parseUnits } from "../../protocol/decimal";
 import { ExchangeCandles, type ReadStoredVolume } from "./exchange-candles";
 import type { SourceCandle } from "./sources/market-source";
 import { SYMBOLS } from "./symbols";
@@ -28,7 +28,7 @@ function fold(stored: CandleRow | undefined, partial: CandleRow): CandleRow {
   if (!stored) return partial;
   const max = (a: string, b: string) => (Number(a) >= Number(b) ? a : b);
   const min = (a: string, b: string) => (Number(a) <= Number(b) ? a : b);
-  const v = formatUnits(parseUnits(stored.v, 5) + parseUnits(partial.v, 5), 5);
+  const v = formatFixed(parseUnits(stored.v, 5) + parseUnits(partial.v, 5), 5);
   return { ...stored, h: max(stored.h, partial.h), l: min(stored.l, partial.l), c: partial.c, v };
 }
 

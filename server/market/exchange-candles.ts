@@ -7,7 +7,7 @@
 // cannot be stored yet (this process is the one recording them), so only the minutes around a
 // start cost a read.
 import type { CandleRow } from "../db/repositories/candle-repository";
-import { formatUnits, parseUnits } from "./decimal";
+import { formatFixed, parseUnits } from "../../protocol/decimal";
 import type { SourceCandle } from "./sources/market-source";
 import type { SymbolSpec } from "./symbols";
 
@@ -82,7 +82,7 @@ export class ExchangeCandles {
       if (total === null) continue; // sources send volumes at the symbol's scale
       const delta = total > minute.recorded ? total - minute.recorded : 0n;
       minute.inFlight = { v: delta, version: minute.version };
-      rows.push({ symbol, openTime, o, h, l, c, v: formatUnits(delta, scale) });
+      rows.push({ symbol, openTime, o, h, l, c, v: formatFixed(delta, scale) });
     }
     return rows.sort((a, b) => a.openTime - b.openTime);
   }

@@ -18,7 +18,7 @@ import {
   type TickRow,
 } from "../db/repositories/tick-repository";
 import { bucketStart } from "./candles";
-import { formatUnits, parseUnits } from "./decimal";
+import { formatFixed, parseUnits } from "../../protocol/decimal";
 import { SYMBOLS, type SymbolSpec } from "./symbols";
 
 const DAY_MS = 86_400_000;
@@ -73,7 +73,7 @@ export function changePercent(spec: SymbolSpec, open: string, last: string): str
   const o = parseUnits(open, spec.priceScale);
   const l = parseUnits(last, spec.priceScale);
   if (o === 0n) return "0.00";
-  return formatUnits(((l - o) * 10_000n) / o, 2);
+  return formatFixed(((l - o) * 10_000n) / o, 2);
 }
 
 const max = (spec: SymbolSpec, a: string, b: string) =>

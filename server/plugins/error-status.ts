@@ -34,6 +34,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   IDENTITY_REQUIRED: 422,
   UNAVAILABLE: 503,
   MARKET_STALE: 503,
+  BOOK_EMPTY: 422,
+  BOOK_TOO_THIN: 422,
+  SLIPPAGE_EXCEEDED: 422,
   INTERNAL: 500,
 };
 

@@ -3,7 +3,7 @@
 // the screen shows an order before the change log brings it), and the trading terms row.
 import Dexie from "dexie";
 import type { SpotConfig, SpotOrder } from "../../protocol/spot";
-import { compare, isDecimalString } from "../lib/decimal";
+import { compare, isDecimalString } from "../../protocol/decimal";
 import type { ChangeApplier } from "./change-applier";
 import { database, type QuantaDatabase } from "./database";
 import { getSessionUserId } from "./session";

@@ -57,6 +57,8 @@ export const openSpotOrder: SpotOrder = {
   filledAt: null,
   cancelledAt: null,
   reason: null,
+  reasonCode: null,
+  reasonParams: null,
   fills: [],
 };
 

@@ -8,6 +8,8 @@ import type { ErrorCode, ErrorParams } from "../../protocol";
 import type { Refusal, RefusalParams } from "../../protocol/refusals";
 import { formatMoney } from "../lib/format/format-money";
 import { conflictText, validationText } from "./refusal-details";
+import { formatPrice } from "../lib/format/format-price";
+import { intlLocale } from "../lib/intl-locale";
 
 /**
  * The app's own failure codes: no answer, no answer in time, an answer that is not an envelope
@@ -133,6 +135,34 @@ const WORDING: Wording = {
   MARKET_STALE: (i18n) =>
     i18n._(msg`There is no fresh market price right now. Please try again in a moment.`),
   INTERNAL: (i18n) => i18n._(msg`Something went wrong on the server. Please try again.`),
+  // spot: a rejected market order's reason (stored with the order).
+  BOOK_EMPTY: (i18n, { symbol, side }) =>
+    side === "ask"
+      ? i18n._(msg`Nobody is selling ${symbol} right now: the order book has no asks.`)
+      : i18n._(msg`Nobody is buying ${symbol} right now: the order book has no bids.`),
+  BOOK_TOO_THIN: (i18n, p) => {
+    const held = formatMoney(p.held, i18n.locale);
+    const needed = formatMoney(p.needed, i18n.locale);
+    const base = p.base;
+    return p.side === "ask"
+      ? i18n._(
+          msg`The order book offers only ${held} ${base} for sale; this order needs ${needed}.`,
+        )
+      : i18n._(msg`The order book bids for only ${held} ${base}; this order needs ${needed}.`);
+  },
+  SLIPPAGE_EXCEEDED: (i18n, p) => {
+    const average = formatPrice(p.average, i18n.locale);
+    const best = formatPrice(p.best, i18n.locale);
+    const worse = percent(p.worsePercent, i18n.locale);
+    const cap = percent(p.capPercent, i18n.locale);
+    return p.side === "ask"
+      ? i18n._(
+          msg`The average price ${average} would be ${worse} above the best ask ${best}; market orders fill only within ${cap} of the best price.`,
+        )
+      : i18n._(
+          msg`The average price ${average} would be ${worse} below the best bid ${best}; market orders fill only within ${cap} of the best price.`,
+        );
+  },
   NETWORK: (i18n) => i18n._(msg`Network Error`),
   TIMEOUT: (i18n) => i18n._(msg`The server did not answer in time. Please try again.`),
   BAD_RESPONSE: (i18n) => i18n._(msg`Has Error`),
@@ -166,4 +196,13 @@ export function isRefusal(error: unknown): error is { code: string; params: Erro
   return (
     typeof code === "string" && isWordedCode(code) && typeof params === "object" && params !== null
   );
+}
+
+/** "10.77" (percent) as the locale writes it, "10.77 %" or "10,77 %". */
+function percent(value: string, locale: string): string {
+  // A share of a price, shown and never computed with: a float is fine here.
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: "percent",
+    maximumFractionDigits: 2,
+  }).format(Number(value) / 100);
 }

@@ -1,9 +1,15 @@
 // Display of decimal strings: locale grouping and k/M/G/T/P/E suffixes, computed on bigint so that
 // a balance is shown digit for digit (a double would print 9007199254740993 as ...992).
-import { divide, formatUnits, isDecimalString, parseUnits } from "./decimal";
-import { badInteger, notDecimal } from "./errors";
+import {
+  divide,
+  formatUnits,
+  isDecimalString,
+  notDecimal,
+  parseUnits,
+  type Rounding,
+} from "../../protocol/decimal";
+import { badInteger } from "./errors";
 import { intlLocale } from "./intl-locale";
-import type { Rounding } from "./rounding";
 
 export interface ThousandsOptions {
   /** Pad to at least this many decimals. Default 0. */

@@ -2,12 +2,11 @@
 // still theirs) at the last price of its `<ASSET>/USDT` symbol. Pure and decimal-only (bigint
 // strings, never a number), so /my and /home show one figure computed one way. An asset with no
 // price is left out of the total and named, never counted as zero or guessed.
-import { add, isZero, multiply } from "./decimal";
+import { USDT_SCALE } from "../../protocol/assets";
+import { add, isZero, multiply } from "../../protocol/decimal";
 
 /** The quote every value is expressed in; worth 1 of itself. */
 export const QUOTE_ASSET = "USDT";
-/** USDT's ledger scale: values are rounded down to it (never more than the holdings are worth). */
-export const QUOTE_SCALE = 6;
 
 export interface HeldAsset {
   asset: string;
@@ -76,7 +75,7 @@ export function valueHoldings(
     assets.push(valueOf(balance.asset, amount, bySymbol, now, staleAfterMs));
   }
   const total = assets.reduce(
-    (sum, asset) => (asset.value === null ? sum : add(sum, asset.value, QUOTE_SCALE)),
+    (sum, asset) => (asset.value === null ? sum : add(sum, asset.value, USDT_SCALE)),
     "0",
   );
   return {
@@ -95,7 +94,7 @@ function valueOf(
   staleAfterMs: number,
 ): AssetValue {
   if (asset === QUOTE_ASSET) {
-    const value = add(amount, "0", QUOTE_SCALE);
+    const value = add(amount, "0", USDT_SCALE);
     return { asset, amount, price: "1", value, state: "quote", pricedAt: null };
   }
   const price = bySymbol.get(`${asset}/${QUOTE_ASSET}`);
@@ -107,7 +106,7 @@ function valueOf(
     asset,
     amount,
     price: price.last,
-    value: multiply(amount, price.last, QUOTE_SCALE, "down"),
+    value: multiply(amount, price.last, USDT_SCALE, "down"),
     state: now - at > staleAfterMs ? "stale" : "live",
     pricedAt: price.ts,
   };

@@ -1,9 +1,7 @@
 // Shapes of the wallet forms' text: USDT amounts, transaction hashes and addresses. Shape only —
 // an address's EIP-55 checksum needs keccak, which the sync layer checks with viem, lazily.
-import { add, compare, isDecimalString } from "./decimal";
-
-/** The ledger's USDT scale (DESIGN §5). */
-export const USDT_SCALE = 6;
+import { USDT_SCALE } from "../../protocol/assets";
+import { add, compare, isDecimalString } from "../../protocol/decimal";
 
 const USDT_AMOUNT = /^\d+(?:\.\d{1,6})?$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;

@@ -2,7 +2,7 @@
 // input, save the entry in IndexedDB first and return — the screen shows the entry's state
 // through useOutbox — then ask the leading tab to send it.
 import { DEMO_CREDIT_MAX, IDENTITY_LIMITS, type IdType, type Lang } from "../../protocol";
-import { compare, isDecimalString } from "../lib/decimal";
+import { compare, isDecimalString } from "../../protocol/decimal";
 import { isMessageRead } from "../db/account-data";
 import {
   deleteOutboxEntry,

@@ -8,7 +8,7 @@ import type { SpotOrderRequest } from "../../protocol/spot";
 import { ApiError } from "../api/errors";
 import { cancelOrder, placeOrder } from "../api/spot";
 import { saveSpotOrderAnswer, type SpotOrderRow } from "../db/spot-data";
-import { compare, isDecimalString } from "../lib/decimal";
+import { compare, isDecimalString } from "../../protocol/decimal";
 import { signedInUser } from "./commands";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
@@ -37,8 +37,7 @@ export type SpotCommandFailure =
 
 /**
  * Why an order command failed; `refusal` is the server's code and params when it answered (the
- * screen words it, i18n/refusal-text.ts), `serverMessage` its English sentence (for the spot
- * refusals the screen still reads back from it).
+ * screen words it, i18n/refusal-text.ts), `serverMessage` its English sentence (kept for logs).
  */
 export class SpotCommandError extends Error {
   override name = "SpotCommandError";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../protocol/ledger";
 import { WITHDRAW_IDENTITY_RULE } from "../../protocol/wallet";
-import { add, multiply } from "../../src/lib/decimal";
+import { add, multiply } from "../../protocol/decimal";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
 import { api } from "./helpers/accounts";

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../protocol/ledger";
 import { API_BASE } from "../../protocol/paths";
-import { formatAmount, parseAmount } from "../../server/domain/ledger/amounts";
+import { formatUnits } from "../../protocol/decimal";
+import { parseAmount } from "../../server/domain/ledger/amounts";
 import { bearer } from "./helpers/sessions";
 import { fund, placeOrder, stepMarket } from "./helpers/spot";
 import { useSpotApp } from "./helpers/spot-app";
@@ -62,7 +63,7 @@ describe("GET /assets/overview income", () => {
     };
     const cost = notional(buyFill, true) + USDT(buyFill.fee);
     const proceeds = notional(sellFill, false) - USDT(sellFill.fee);
-    const realised = formatAmount(proceeds - cost, 6);
+    const realised = formatUnits(proceeds - cost, 6);
     // Buying and selling at once at the spread and two fees is a loss.
     expect(proceeds - cost < 0n).toBe(true);
     expect(await income("Asia/Tokyo")).toEqual({

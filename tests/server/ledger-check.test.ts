@@ -10,7 +10,7 @@ import type { Db, Queryable } from "../../server/db/db";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
 import { listAssets } from "../../server/db/repositories/ledger-account-repository";
-import { ASSET_SCALES } from "../../server/domain/ledger/assets";
+import { ASSET_SCALES } from "../../protocol/assets";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { credit, deduct, freeze } from "../../server/domain/ledger/operations";
 import { sealAll } from "../../server/domain/ledger/seal-ledger";

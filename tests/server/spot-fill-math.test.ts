@@ -4,28 +4,12 @@
 // the house; a limit order's reservation is exactly what its fill takes; steps are enforced.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAmount } from "../../server/domain/ledger/amounts";
-import { ApiError } from "../../server/plugins/envelope";
-import {
-  crosses,
-  exchangeOf,
-  limitReservation,
-  limitTakerFill,
-  marketFill,
-  priceString,
-  qtyString,
-  type BookUnits,
-  type Level,
-  type Side,
-} from "../../server/domain/spot/fill-math";
+import { formatUnits } from "../../protocol/decimal";
+import { DomainError } from "../../server/domain/errors";
+import { crosses, exchangeOf, limitReservation, limitTakerFill, marketFill, priceString, qtyString, type BookUnits, type Level, type Side } from "../../protocol/spot-rules";
 import { parseOrderInput } from "../../server/domain/spot/order-input";
-import {
-  MAKER_FEE,
-  MAX_SLIPPAGE,
-  spotRules,
-  TAKER_FEE,
-  type SpotRules,
-} from "../../server/domain/spot/spot-config";
+import { MAKER_FEE, MAX_SLIPPAGE, spotRules, TAKER_FEE } from "../../server/domain/spot/spot-config";
+import { type SpotRules } from "../../protocol/spot-rules";
 import { SYMBOLS } from "../../server/market/symbols";
 
 const RULES = SYMBOLS.map((s) => spotRules(s.symbol)).filter((r): r is SpotRules => !!r);
@@ -73,7 +57,7 @@ describe("market order fill", () => {
         const depth = levels.reduce((sum, l) => sum + l.qty, 0n);
         if (depth < number) {
           expect(result).toMatchObject({ kind: "rejected" });
-          expect(result.kind === "rejected" && result.reason).toMatch(/holds only/);
+          expect(result.kind === "rejected" && result.refusal.message).toMatch(/holds only/);
           return;
         }
         // The walk, recomputed independently.
@@ -97,7 +81,7 @@ describe("market order fill", () => {
           side === "buy" ? expected * 100n > best * 105n : expected * 100n < best * 95n;
         if (beyond) {
           expect(result).toMatchObject({ kind: "rejected" });
-          expect(result.kind === "rejected" && result.reason).toMatch(
+          expect(result.kind === "rejected" && result.refusal.message).toMatch(
             /market orders fill within 5/,
           );
           return;
@@ -127,12 +111,20 @@ describe("market order fill", () => {
     const usd = 1_000_000n;
     expect(marketFill("buy", { asks: [], bids: [] }, coin, rules, MAX_SLIPPAGE)).toEqual({
       kind: "rejected",
-      reason: "The order book of BTC/USDT has no asks",
+      refusal: {
+        code: "BOOK_EMPTY",
+        params: { symbol: "BTC/USDT", side: "ask" },
+        message: "The order book of BTC/USDT has no asks",
+      },
     });
     const thin = { bids: [{ price: 100n * usd, qty: coin / 2n }], asks: [] };
     expect(marketFill("sell", thin, coin, rules, MAX_SLIPPAGE)).toEqual({
       kind: "rejected",
-      reason: "The order book holds only 0.50000 BTC on the bid side; this order needs 1.00000",
+      refusal: {
+        code: "BOOK_TOO_THIN",
+        params: { base: "BTC", side: "bid", held: "0.50000", needed: "1.00000" },
+        message: "The order book holds only 0.50000 BTC on the bid side; this order needs 1.00000",
+      },
     });
     // Half at 100, half at 110: average 105, exactly 5 % above the best: still inside.
     const asks = [
@@ -147,7 +139,14 @@ describe("market order fill", () => {
     // One more step of quantity at 110 tips it over.
     const over = marketFill("buy", { asks, bids: [] }, coin + coin / 10n, rules, MAX_SLIPPAGE);
     expect(over).toMatchObject({ kind: "rejected" });
-    expect(over.kind === "rejected" && over.reason).toBe(
+    expect(over.kind === "rejected" && over.refusal.params).toEqual({
+      side: "ask",
+      average: "105.46",
+      worsePercent: "5.46",
+      best: "100.00",
+      capPercent: "5",
+    });
+    expect(over.kind === "rejected" && over.refusal.message).toBe(
       "The average price 105.46 would be 5.46 % above the best ask 100.00; market orders fill within 5 % of the best price",
     );
   });
@@ -275,13 +274,13 @@ describe("steps", () => {
             captured(() => parseOrderInput({ ...body, number: finer(number, rules.qtyScale) }))
               ?.message,
           ).toBe(
-            `Invalid body: "number" must be a multiple of ${formatAmount(rules.qtyStep, rules.baseScale)}, the quantity step of ${rules.symbol}`,
+            `Invalid body: "number" must be a multiple of ${formatUnits(rules.qtyStep, rules.baseScale)}, the quantity step of ${rules.symbol}`,
           );
           expect(
             captured(() => parseOrderInput({ ...body, price: finer(price, rules.priceScale) }))
               ?.message,
           ).toBe(
-            `Invalid body: "price" must be a multiple of ${formatAmount(rules.priceStep, 6)}, the price step of ${rules.symbol}`,
+            `Invalid body: "price" must be a multiple of ${formatUnits(rules.priceStep, 6)}, the price step of ${rules.symbol}`,
           );
         },
       ),
@@ -289,12 +288,12 @@ describe("steps", () => {
   });
 });
 
-function captured(fn: () => unknown): ApiError | undefined {
+function captured(fn: () => unknown): DomainError | undefined {
   try {
     fn();
     return undefined;
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof DomainError) return err;
     throw err;
   }
 }

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import type { SpotOrder } from "../../protocol/spot";
-import { formatAmount, parseAmount } from "../../server/domain/ledger/amounts";
-import { formatUnits } from "../../server/market/decimal";
+import { formatFixed, formatUnits } from "../../protocol/decimal";
+import { parseAmount } from "../../server/domain/ledger/amounts";
 import type { RunningMarket } from "../../server/market/start-market";
 import { bearer, createUserSession } from "./helpers/sessions";
 import { balancesOf, cancelOrder, fund, placeOrder, spotBills, stepMarket } from "./helpers/spot";
@@ -33,7 +33,7 @@ function best(market: RunningMarket): { bid: bigint; ask: bigint; seq: string } 
 }
 
 /** USDT units as DOGE/USDT prices are served (5 decimals). */
-const price = (units: bigint) => formatUnits(units / 10n, 5);
+const price = (units: bigint) => formatFixed(units / 10n, 5);
 
 async function order(e: SpotEnv, id: string): Promise<SpotOrder> {
   const page = await e.app.inject({
@@ -125,7 +125,7 @@ describe("limit orders", () => {
       {
         price: price(buyPrice),
         number: "1000",
-        fee: formatAmount(buyFee, 6),
+        fee: formatUnits(buyFee, 6),
         depthSeq: filledAt.get(buy.id),
         tickSeq: filledAt.get(buy.id),
         liquidity: "maker",

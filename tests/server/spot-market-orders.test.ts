@@ -150,6 +150,8 @@ describe("market orders", () => {
     expect(order.reason).toMatch(
       /^The order book holds only [0-9.]+ BTC on the ask side; this order needs 1000\.00000$/,
     );
+    expect(order.reasonCode).toBe("BOOK_TOO_THIN");
+    expect(order.reasonParams).toMatchObject({ base: "BTC", side: "ask", needed: "1000.00000" });
     expect((await balancesOf(db, user.userId))("USDT")).toEqual(before("USDT"));
     expect(await spotBills(db, user.userId)).toEqual([]);
     const done = await app.inject({

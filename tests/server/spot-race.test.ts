@@ -11,7 +11,8 @@ import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { takeSnapshot } from "../../server/domain/spot/market-snapshot";
 import { fillLimitOrder } from "../../server/domain/spot/settle-order";
 import { startSpotMatcher } from "../../server/domain/spot/spot-matcher";
-import { spotRules, type SpotRules } from "../../server/domain/spot/spot-config";
+import { spotRules } from "../../server/domain/spot/spot-config";
+import { type SpotRules } from "../../protocol/spot-rules";
 import type { RunningMarket } from "../../server/market/start-market";
 import { createUserSession } from "./helpers/sessions";
 import {

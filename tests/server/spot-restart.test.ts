@@ -8,7 +8,7 @@ import type { SpotOrder } from "../../protocol/spot";
 import type { Db } from "../../server/db/db";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { startSpotMatcher, type SpotMatcher } from "../../server/domain/spot/spot-matcher";
-import { formatUnits } from "../../server/market/decimal";
+import { formatFixed } from "../../protocol/decimal";
 import type { RunningMarket } from "../../server/market/start-market";
 import { createUserSession, type TestSession } from "./helpers/sessions";
 import {
@@ -57,7 +57,7 @@ function bestAsk(market: RunningMarket): bigint {
   return BigInt(ask.replace(".", "")) * 10n; // 5 decimals -> USDT units
 }
 
-const price = (units: bigint) => formatUnits(units / 10n, 5);
+const price = (units: bigint) => formatFixed(units / 10n, 5);
 
 beforeEach(async () => {
   await resetDb(getDb());

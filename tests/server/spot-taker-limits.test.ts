@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../protocol/market";
 import { parseAmount } from "../../server/domain/ledger/amounts";
-import { formatUnits } from "../../server/market/decimal";
+import { formatFixed } from "../../protocol/decimal";
 import {
   balancesOf,
   fund,
@@ -26,8 +26,8 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 /** BTC/USDT: price step 0.01 USDT = 10 000 units; quantity step 0.00001 BTC = 1 000 units. */
 const PRICE_STEP = 10_000n;
 const QTY_STEP = 1_000n;
-const btcPrice = (units: bigint) => formatUnits(units / PRICE_STEP, 2);
-const btcQty = (units: bigint) => formatUnits(units / QTY_STEP, 5);
+const btcPrice = (units: bigint) => formatFixed(units / PRICE_STEP, 2);
+const btcQty = (units: bigint) => formatFixed(units / QTY_STEP, 5);
 
 function book(e: SpotEnv) {
   const depth = e.market.feed.depth("BTC/USDT", 100);
@@ -67,7 +67,7 @@ describe("limit orders the book already crosses", () => {
     expect(fill).toMatchObject({ liquidity: "taker", depthSeq: depth.seq });
     const notional = ceilDiv(expected * number, 10n ** 8n);
     const fee = ceilDiv(expected * number, 1000n * 10n ** 8n);
-    expect(order.fee).toBe(formatUnits(fee, 6));
+    expect(order.fee).toBe(formatFixed(fee, 6));
     expect(await spotBills(e.db, e.user.userId)).toEqual([
       [316, "USDT", -(notional + fee)],
       [318, "BTC", number],

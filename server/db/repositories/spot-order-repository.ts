@@ -21,6 +21,9 @@ export interface SpotOrderRow {
   number: string;
   status: SpotStatus;
   reason: string | null;
+  /** The refusal code and params of `reason` (protocol/refusals.ts); null with it. */
+  reason_code: string | null;
+  reason_params: Record<string, string | number | boolean | null> | null;
   reservation_id: string | null;
   created_at: Date;
   filled_at: Date | null;
@@ -49,6 +52,8 @@ const ORDER_COLUMNS = [
   "number::text AS number",
   "status",
   "reason",
+  "reason_code",
+  "reason_params",
   "reservation_id",
   "created_at",
   "filled_at",
@@ -80,7 +85,8 @@ export interface NewSpotOrder {
   price: bigint | null;
   number: bigint;
   status: "open" | "filled" | "rejected";
-  reason: string | null;
+  /** Why it was rejected, as data and as the English sentence; null unless rejected. */
+  reason: { code: string; params: object; message: string } | null;
   reservationId: string | null;
 }
 
@@ -88,10 +94,10 @@ export async function insertSpotOrder(tx: Queryable, o: NewSpotOrder): Promise<v
   await tx.query(
     `INSERT INTO spot_orders
        (id, user_id, symbol, base, side, type, price, number, status, reason, reservation_id,
-        filled_at)
+        filled_at, reason_code, reason_params)
      OVERRIDING SYSTEM VALUE
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-             CASE WHEN $9 = 'filled' THEN now() END)`,
+             CASE WHEN $9 = 'filled' THEN now() END, $12, $13::jsonb)`,
     [
       o.id,
       o.userId,
@@ -102,8 +108,10 @@ export async function insertSpotOrder(tx: Queryable, o: NewSpotOrder): Promise<v
       o.price?.toString() ?? null,
       o.number.toString(),
       o.status,
-      o.reason,
+      o.reason?.message ?? null,
       o.reservationId,
+      o.reason?.code ?? null,
+      o.reason === null ? null : JSON.stringify(o.reason.params),
     ],
   );
 }

@@ -4,8 +4,8 @@ import type { AssetsOverview } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import { userBalances } from "../../db/repositories/ledger-account-repository";
 import { withdrawalTotals } from "../../db/repositories/withdrawal-repository";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { userIncome } from "../income/user-income";
 import { getProfile } from "../profile/get-profile";
 
@@ -19,14 +19,14 @@ export async function assetsOverview(
   const usdt = rows.find((r) => r.asset === "USDT");
   const available = BigInt(usdt?.available ?? "0");
   const frozen = BigInt(usdt?.frozen ?? "0");
-  const usdtAmount = (units: bigint) => formatAmount(units, ASSET_SCALES.USDT);
+  const usdtAmount = (units: bigint) => formatUnits(units, ASSET_SCALES.USDT);
   const withdrawals = await withdrawalTotals(db, userId);
   const income = await userIncome(db, userId, timeZone);
   return {
     balances: rows.map((r) => ({
       asset: r.asset,
-      available: formatAmount(BigInt(r.available), r.scale),
-      frozen: formatAmount(BigInt(r.frozen), r.scale),
+      available: formatUnits(BigInt(r.available), r.scale),
+      frozen: formatUnits(BigInt(r.frozen), r.scale),
     })),
     usdt: {
       available: usdtAmount(available),

@@ -8,8 +8,8 @@
 import { INCOME_BILL_TYPES } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import { userIncomeBills, userSpotFills } from "../../db/repositories/income-repository";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { sumIncomeDays } from "./income-days";
 import { spotRealised } from "./spot-realised";
 
@@ -43,7 +43,7 @@ export async function userIncome(
   );
   const billed = bills.map((b) => ({ amount: BigInt(b.amount), at: b.created_at }));
   const days = sumIncomeDays([...spot, ...billed], timeZone, now);
-  const usdt = (units: bigint) => formatAmount(units, ASSET_SCALES.USDT);
+  const usdt = (units: bigint) => formatUnits(units, ASSET_SCALES.USDT);
   return {
     today: usdt(days.today),
     yesterday: usdt(days.yesterday),

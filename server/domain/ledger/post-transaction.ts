@@ -17,8 +17,8 @@ import {
 } from "../../db/repositories/ledger-account-repository";
 import { reservationHasEnded } from "../../db/repositories/ledger-posting-repository";
 import { writePosting, type PostingWrite } from "../../db/repositories/ledger-write-repository";
+import { formatUnits } from "../../../protocol/decimal";
 import { startChangeLog } from "../sync/baseline";
-import { formatAmount } from "./amounts";
 import { toBill } from "./bill-view";
 import { InsufficientBalanceError, ReservationEndedError } from "./ledger-errors";
 
@@ -217,8 +217,8 @@ function nextBalances(
       const available = BigInt(row.available);
       throw new InsufficientBalanceError({
         asset: row.asset,
-        available: formatAmount(available, row.scale),
-        needed: formatAmount(available - b.available, row.scale),
+        available: formatUnits(available, row.scale),
+        needed: formatUnits(available - b.available, row.scale),
       });
     }
     // Frozen only ever falls by a reservation's amount; below zero is a bug, not a user error.

@@ -4,9 +4,10 @@
 // cannot see moving is not a price to trade on.
 import type { DepthLevel } from "../../../protocol/market";
 import type { MarketFeed } from "../../market/market-feed";
-import { ApiError } from "../../plugins/envelope";
-import { bookUnits, type BookUnits } from "./fill-math";
-import { MAX_PRICE_AGE_SECONDS, type SpotRules } from "./spot-config";
+import { DomainError } from "../errors";
+import { bookUnits, type BookUnits } from "../../../protocol/spot-rules";
+import { MAX_PRICE_AGE_SECONDS } from "./spot-config";
+import { type SpotRules } from "../../../protocol/spot-rules";
 
 /** Every level the feed holds (the simulated book has 20 a side, Binance's depth20 too). */
 const ALL_LEVELS = 1_000;
@@ -46,25 +47,26 @@ export function takeSnapshot(
   };
 }
 
-/** 503 MARKET_STALE unless the snapshot exists and its tick is recent; changes nothing. */
+/** A MARKET_STALE refusal unless the snapshot exists and its tick is recent; changes nothing. */
 export function assertTradable(
   snapshot: MarketSnapshot | null,
   rules: SpotRules,
   nowMs: number,
 ): asserts snapshot is MarketSnapshot {
   if (snapshot === null) {
-    throw new ApiError(
-      503,
+    throw new DomainError(
       "MARKET_STALE",
+      { symbol: rules.symbol },
       `There is no live order book for ${rules.symbol} yet; orders open once the market feed runs`,
     );
   }
   const ageMs = nowMs - snapshot.tickAtMs;
   if (ageMs > MAX_PRICE_AGE_SECONDS * 1000) {
-    throw new ApiError(
-      503,
+    const ageSeconds = Math.floor(ageMs / 1000);
+    throw new DomainError(
       "MARKET_STALE",
-      `The last price of ${rules.symbol} is ${Math.floor(ageMs / 1000)} s old (more than ` +
+      { symbol: rules.symbol, ageSeconds, maxSeconds: MAX_PRICE_AGE_SECONDS },
+      `The last price of ${rules.symbol} is ${ageSeconds} s old (more than ` +
         `${MAX_PRICE_AGE_SECONDS} s): orders are refused until the market feed is live again`,
     );
   }

@@ -1,12 +1,14 @@
 // POST /spot/orders' body, checked field by field before anything is read or written: each
-// mistake is 400 VALIDATION naming the field and what it must be, so a refused order changes
+// mistake is a VALIDATION refusal naming the field and what it must be, so a refused order changes
 // nothing and the user knows what to fix.
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import { SPOT_SIDE, SPOT_TYPE, type SpotOrderRequest } from "../../../protocol/spot";
-import { ApiError } from "../../plugins/envelope";
-import { formatAmount, parseAmount } from "../ledger/amounts";
-import { priceString, qtyString, type Side } from "./fill-math";
-import { QUOTE_SCALE, spotRules, type SpotRules } from "./spot-config";
+import { formatUnits } from "../../../protocol/decimal";
+import { DomainError } from "../errors";
+import { parseAmount } from "../ledger/amounts";
+import { priceString, qtyString, type Side } from "../../../protocol/spot-rules";
+import { QUOTE_SCALE, spotRules } from "./spot-config";
+import { type SpotRules } from "../../../protocol/spot-rules";
 
 export interface OrderInput {
   rules: SpotRules;
@@ -28,39 +30,41 @@ export function parseOrderInput(
   const side = choice(body.side, "side", ["buy", "sell"] as const);
   const type = choice(body.type, "type", ["market", "limit"] as const);
   if (body.number === undefined || body.number === null || body.number === "") {
-    throw invalid(SEED_MESSAGES.enterAmount);
+    throw invalid("number", SEED_MESSAGES.enterAmount);
   }
   const number =
     stepped(body.number, rules.qtyScale, "number", `the quantity step of ${rules.symbol}`) *
     rules.qtyStep;
-  if (number === 0n) throw invalid('Invalid body: "number" must be greater than 0');
+  if (number === 0n) throw invalid("number", 'Invalid body: "number" must be greater than 0');
   if (number > MAX_WHOLE * 10n ** BigInt(rules.baseScale)) {
-    throw invalid('Invalid body: "number" is too large');
+    throw invalid("number", 'Invalid body: "number" is too large');
   }
   let price: bigint | null = null;
   if (type === "market") {
     if (body.price !== undefined && body.price !== null) {
       throw invalid(
+        "price",
         'Invalid body: a market order has no "price"; it fills at the book\'s price (send type 1 for a limit order)',
       );
     }
   } else {
     if (body.price === undefined || body.price === null || body.price === "") {
-      throw invalid('Invalid body: a limit order needs a "price"');
+      throw invalid("price", 'Invalid body: a limit order needs a "price"');
     }
     price =
       stepped(body.price, rules.priceScale, "price", `the price step of ${rules.symbol}`) *
       rules.priceStep;
-    if (price === 0n) throw invalid('Invalid body: "price" must be greater than 0');
+    if (price === 0n) throw invalid("price", 'Invalid body: "price" must be greater than 0');
     if (price > MAX_WHOLE * 10n ** BigInt(QUOTE_SCALE)) {
-      throw invalid('Invalid body: "price" is too large');
+      throw invalid("price", 'Invalid body: "price" is too large');
     }
   }
   if (number < rules.minQty) {
-    throw new ApiError(
-      422,
+    const minimum = qtyString(rules.minQty, rules);
+    throw new DomainError(
       "BELOW_MINIMUM",
-      `${SEED_MESSAGES.belowMinimum}: at least ${qtyString(rules.minQty, rules)} ${rules.base}`,
+      { asset: rules.base, minimum },
+      `${SEED_MESSAGES.belowMinimum}: at least ${minimum} ${rules.base}`,
     );
   }
   return { rules, side, type, price, number };
@@ -78,22 +82,23 @@ export function normalisedRequest(input: OrderInput): SpotOrderRequest {
   };
 }
 
-export function belowMinNotional(rules: SpotRules): ApiError {
-  return new ApiError(
-    422,
+export function belowMinNotional(rules: SpotRules): DomainError {
+  const minimum = formatUnits(rules.minNotional, QUOTE_SCALE);
+  return new DomainError(
     "BELOW_MINIMUM",
+    { asset: "USDT", minimum },
     `${SEED_MESSAGES.belowMinimum}: an order's value (price × number) must be at least ` +
-      `${formatAmount(rules.minNotional, QUOTE_SCALE)} USDT`,
+      `${minimum} USDT`,
   );
 }
 
 function symbolRules(value: unknown): SpotRules {
   if (value === undefined || value === null || value === "") {
-    throw invalid('Invalid body: "symbol" is required, e.g. "BTC/USDT"');
+    throw invalid("symbol", 'Invalid body: "symbol" is required, e.g. "BTC/USDT"');
   }
   const rules = typeof value === "string" ? spotRules(value) : undefined;
   if (rules === undefined) {
-    throw invalid('Invalid body: "symbol" must be a listed symbol such as "BTC/USDT"');
+    throw invalid("symbol", 'Invalid body: "symbol" must be a listed symbol such as "BTC/USDT"');
   }
   return rules;
 }
@@ -104,7 +109,7 @@ function choice<const T extends readonly [string, string]>(
   names: T,
 ): T[number] {
   if (value === 0 || value === 1) return names[value];
-  throw invalid(`Invalid body: "${field}" must be 0 (${names[0]}) or 1 (${names[1]})`);
+  throw invalid(field, `Invalid body: "${field}" must be 0 (${names[0]}) or 1 (${names[1]})`);
 }
 
 /**
@@ -118,8 +123,8 @@ function stepped(value: unknown, scale: number, field: string, stepName: string)
     if (match) {
       const frac = (match[2] ?? "").replace(/0+$/, "");
       if (frac.length > scale) {
-        const step = formatAmount(1n, scale);
-        throw invalid(`Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
+        const step = formatUnits(1n, scale);
+        throw invalid(field, `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
       }
       text = frac === "" ? match[1] : `${match[1]}.${frac}`;
     }
@@ -127,6 +132,6 @@ function stepped(value: unknown, scale: number, field: string, stepName: string)
   return parseAmount(text, scale, field);
 }
 
-function invalid(message: string): ApiError {
-  return new ApiError(400, "VALIDATION", message);
+function invalid(field: string, message: string): DomainError {
+  return new DomainError("VALIDATION", { field }, message);
 }

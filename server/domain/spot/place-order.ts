@@ -1,5 +1,5 @@
 // POST /spot/orders (API.md, Idempotency-Key required). A market order fills at once against the
-// live book (or is stored "rejected" with its reason, nothing moved); a limit order the book
+// live book (or is stored "rejected" with its reason as data, nothing moved); a limit order the book
 // already crosses fills at once as a taker up to its price when the book holds all of it within
 // the limit; otherwise it freezes its funds and rests until the matcher fills it. The order row, its fill, the posting and the
 // change-log entry share one transaction with the stored answer, so a refused order — bad input,
@@ -29,7 +29,7 @@ import {
   marketFill,
   meetsMinNotional,
   walkedLevels,
-} from "./fill-math";
+} from "../../../protocol/spot-rules";
 import { assertTradable, takeSnapshot, type MarketSnapshot } from "./market-snapshot";
 import {
   belowMinNotional,
@@ -95,7 +95,7 @@ async function placeMarket(
     await insertSpotOrder(tx, {
       ...orderRow(id, userId, input),
       status: "rejected",
-      reason: fill.reason,
+      reason: fill.refusal,
     });
     return;
   }

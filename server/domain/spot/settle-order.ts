@@ -10,8 +10,8 @@ import {
   lockSpotOrder,
   notifySpotOrder,
 } from "../../db/repositories/spot-order-repository";
-import { ApiError } from "../../plugins/envelope";
-import { crosses, exchangeOf, type Side } from "./fill-math";
+import { DomainError, refusal } from "../errors";
+import { crosses, exchangeOf, type Side } from "../../../protocol/spot-rules";
 import type { MarketSnapshot } from "./market-snapshot";
 import { MAKER_FEE, spotRules } from "./spot-config";
 import { recordSpotOrder } from "./spot-order-view";
@@ -21,11 +21,11 @@ export async function cancelSpotOrder(db: Db, userId: string, id: string): Promi
   return db.transaction(async (tx) => {
     const row = await lockSpotOrder(tx, id, userId);
     // Another user's order is as absent as one that never existed.
-    if (row === null) throw new ApiError(404, "NOT_FOUND", "No such order");
+    if (row === null) throw refusal("NOT_FOUND", "No such order");
     if (row.status !== "open" || row.reservation_id === null) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
         "CONFLICT",
+        {},
         `This order is already ${row.status}; only an open order can be cancelled`,
       );
     }

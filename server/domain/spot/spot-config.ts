@@ -2,15 +2,10 @@
 // order's slippage cap, the price age limit and each listed symbol's steps and minimums. Every
 // amount is in ledger units (domain/spot/README.md "Units"), derived from server/market/symbols.ts.
 import type { SpotConfig, SpotSymbolRules } from "../../../protocol/spot";
+import { USDT_SCALE } from "../../../protocol/assets";
+import { formatUnits, parseUnits } from "../../../protocol/decimal";
+import { rateString, spotRulesOf, type Rate, type SpotRules } from "../../../protocol/spot-rules";
 import { SYMBOLS, type SymbolSpec } from "../../market/symbols";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES, isAsset } from "../ledger/assets";
-
-/** A rate as an exact fraction: never a float anywhere money is computed. */
-export interface Rate {
-  num: bigint;
-  den: bigint;
-}
 
 /** 0.1 % of a market order's notional. */
 export const TAKER_FEE: Rate = { num: 1n, den: 1_000n };
@@ -24,51 +19,23 @@ export const MAX_PRICE_AGE_SECONDS = 5;
 export const MIN_NOTIONAL = "5";
 
 export const QUOTE = "USDT";
-export const QUOTE_SCALE = ASSET_SCALES.USDT;
+export const QUOTE_SCALE = USDT_SCALE;
 
-/** A listed symbol's trading rules in ledger units. */
-export interface SpotRules {
-  symbol: string;
-  base: string;
-  priceScale: number;
-  qtyScale: number;
-  /** The base coin's ledger scale (8). */
-  baseScale: number;
-  /** USDT units per price step (a price of 1 step at priceScale). */
-  priceStep: bigint;
-  /** Base units per quantity step. */
-  qtyStep: bigint;
-  minQty: bigint;
-  /** USDT units. */
-  minNotional: bigint;
-}
-
-const MIN_NOTIONAL_UNITS = BigInt(MIN_NOTIONAL) * 10n ** BigInt(QUOTE_SCALE);
-
-function rulesOf(spec: SymbolSpec): SpotRules {
-  if (!isAsset(spec.base)) throw new Error(`${spec.symbol}: ${spec.base} is not a ledger asset`);
-  const baseScale = ASSET_SCALES[spec.base];
-  // A price finer than a USDT unit, or a quantity finer than a base unit, would not be money.
-  if (spec.quote !== QUOTE || spec.priceScale > QUOTE_SCALE || spec.qtyScale > baseScale) {
-    throw new Error(`${spec.symbol}: its scales do not fit the ledger's`);
-  }
-  const qtyStep = 10n ** BigInt(baseScale - spec.qtyScale);
-  const minQty = parseScaled(spec.minQty, baseScale);
-  if (minQty < qtyStep || minQty % qtyStep !== 0n) throw new Error(`${spec.symbol}: bad minQty`);
+/** A listed symbol's terms as GET /spot/config publishes them; its units follow from these. */
+function publicRules(spec: SymbolSpec): SpotSymbolRules {
   return {
     symbol: spec.symbol,
     base: spec.base,
-    priceScale: spec.priceScale,
-    qtyScale: spec.qtyScale,
-    baseScale,
-    priceStep: 10n ** BigInt(QUOTE_SCALE - spec.priceScale),
-    qtyStep,
-    minQty,
-    minNotional: MIN_NOTIONAL_UNITS,
+    quote: spec.quote,
+    priceStep: formatUnits(1n, spec.priceScale),
+    qtyStep: formatUnits(1n, spec.qtyScale),
+    minQty: formatUnits(parseUnits(spec.minQty, spec.qtyScale), spec.qtyScale),
+    minNotional: MIN_NOTIONAL,
   };
 }
 
-const RULES = new Map(SYMBOLS.map((s) => [s.symbol, rulesOf(s)]));
+const PUBLISHED = SYMBOLS.map(publicRules);
+const RULES = new Map(PUBLISHED.map((r) => [r.symbol, spotRulesOf(r)]));
 
 export function spotRules(symbol: string): SpotRules | undefined {
   return RULES.get(symbol);
@@ -80,31 +47,6 @@ export function spotConfig(): SpotConfig {
     makerFeeRate: rateString(MAKER_FEE),
     maxSlippage: rateString(MAX_SLIPPAGE),
     maxPriceAgeSeconds: MAX_PRICE_AGE_SECONDS,
-    symbols: [...RULES.values()].map(publicRules),
+    symbols: PUBLISHED,
   };
-}
-
-function publicRules(r: SpotRules): SpotSymbolRules {
-  return {
-    symbol: r.symbol,
-    base: r.base,
-    quote: QUOTE,
-    priceStep: formatAmount(r.priceStep, QUOTE_SCALE),
-    qtyStep: formatAmount(r.qtyStep, r.baseScale),
-    minQty: formatAmount(r.minQty, r.baseScale),
-    minNotional: formatAmount(r.minNotional, QUOTE_SCALE),
-  };
-}
-
-/** "0.001" for 1/1000: the rates are powers-of-ten fractions, so this is exact. */
-function rateString(rate: Rate): string {
-  const scale = rate.den.toString().length - 1;
-  if (10n ** BigInt(scale) !== rate.den) throw new Error("a rate's denominator must be 10^n");
-  return formatAmount(rate.num, scale);
-}
-
-function parseScaled(value: string, scale: number): bigint {
-  const [whole = "0", frac = ""] = value.split(".");
-  if (frac.length > scale) throw new Error(`"${value}" is finer than scale ${scale}`);
-  return BigInt(whole + frac.padEnd(scale, "0"));
 }

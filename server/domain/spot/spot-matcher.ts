@@ -13,7 +13,7 @@ import {
 import type { AttachedFeed } from "../../market/attached-feed";
 import type { MarketFeed } from "../../market/market-feed";
 import { createErrorThrottle } from "./error-throttle";
-import { crosses, type Side } from "./fill-math";
+import { crosses, type Side } from "../../../protocol/spot-rules";
 import { takeSnapshot } from "./market-snapshot";
 import { fillLimitOrder } from "./settle-order";
 import { spotRules } from "./spot-config";

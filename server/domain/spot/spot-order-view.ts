@@ -1,11 +1,12 @@
 // A spot order as the API answers it (POST/DELETE/GET /spot/orders, the change log's
 // "spot-order" entity), and the one way its change reaches the user's log.
+import type { ErrorCode } from "../../../protocol/envelope";
 import { SPOT_SIDE, SPOT_TYPE, type SpotFill, type SpotOrder } from "../../../protocol/spot";
 import type { Queryable } from "../../db/db";
 import { findSpotOrder, type SpotOrderViewRow } from "../../db/repositories/spot-order-repository";
-import { formatAmount } from "../ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
 import { recordPut } from "../sync/change-log";
-import { priceString, qtyString } from "./fill-math";
+import { priceString, qtyString } from "../../../protocol/spot-rules";
 import { QUOTE_SCALE, spotRules } from "./spot-config";
 
 export function toSpotOrder(row: SpotOrderViewRow): SpotOrder {
@@ -18,7 +19,7 @@ export function toSpotOrder(row: SpotOrderViewRow): SpotOrder {
           {
             price: priceString(BigInt(row.fill_price), rules),
             number: qtyString(BigInt(row.fill_number), rules),
-            fee: formatAmount(BigInt(row.fill_fee ?? "0"), QUOTE_SCALE),
+            fee: formatUnits(BigInt(row.fill_fee ?? "0"), QUOTE_SCALE),
             depthSeq: row.fill_depth_seq ?? "",
             tickSeq: row.fill_tick_seq ?? "",
             liquidity: row.fill_liquidity ?? "maker",
@@ -42,6 +43,8 @@ export function toSpotOrder(row: SpotOrderViewRow): SpotOrder {
     filledAt: row.filled_at?.toISOString() ?? null,
     cancelledAt: row.cancelled_at?.toISOString() ?? null,
     reason: row.reason,
+    reasonCode: row.reason_code as ErrorCode | null,
+    reasonParams: row.reason_params,
     fills,
   };
 }

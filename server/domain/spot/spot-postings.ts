@@ -24,7 +24,7 @@ import type { BillType } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
 import { postTransaction, type Bucket, type Leg, type Posted } from "../ledger/post-transaction";
 import { freeze, returnReservation } from "../ledger/operations";
-import type { Exchange, Side } from "./fill-math";
+import type { Exchange, Side } from "../../../protocol/spot-rules";
 
 export const SPOT_REF_KIND = "spot-order";
 

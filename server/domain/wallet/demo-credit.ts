@@ -6,8 +6,9 @@ import type { QuantaMode } from "../../../protocol/health";
 import type { Db } from "../../db/db";
 import { invalid, refusal } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
-import { formatAmount, parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { parseAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { credit } from "../ledger/operations";
 
 export const DEMO_CREDIT_ROUTE = "POST /wallet/demo-credit";
@@ -45,7 +46,7 @@ export async function demoCredit(db: Db, command: DemoCreditCommand): Promise<Bi
       route: DEMO_CREDIT_ROUTE,
       key: command.idempotencyKey,
       // Normalised: "10" and "10.0" are the same request.
-      body: { amount: formatAmount(units, SCALE) },
+      body: { amount: formatUnits(units, SCALE) },
     },
     async (tx) => {
       const posted = await credit(tx, {

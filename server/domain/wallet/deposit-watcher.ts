@@ -22,8 +22,8 @@ import {
   markRechargeRejected,
 } from "../../db/repositories/recharge-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { creditRecharge } from "./recharge-credit";
 import { recordRecharge } from "./recharge-view";
 import { tellRechargeRejected } from "./wallet-messages";
@@ -151,7 +151,7 @@ async function claimOrNewRecharge(tx: Queryable, userId: string, txHash: string,
   const claim = await lockOpenClaim(tx, userId, txHash);
   if (claim !== null && BigInt(claim.amount) === value) return claim;
   if (claim !== null) {
-    const reason = `The transfer sent ${formatAmount(value, ASSET_SCALES.USDT)} USDT, not the amount entered; it was credited as it came`;
+    const reason = `The transfer sent ${formatUnits(value, ASSET_SCALES.USDT)} USDT, not the amount entered; it was credited as it came`;
     const failed = await markRechargeRejected(tx, { id: claim.id, reason, reviewerId: null });
     await recordRecharge(tx, failed);
     await tellRechargeRejected(tx, failed, reason);

@@ -26,8 +26,9 @@ import { findUpload } from "../../db/repositories/upload-repository";
 import { findUserByAddress } from "../../db/repositories/user-repository";
 import { conflict, DomainError, invalid } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
-import { formatAmount, parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { parseAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { isUploadId } from "../uploads/upload-files";
 import { creditRecharge } from "./recharge-credit";
 import { recordRecharge, toRecharge } from "./recharge-view";
@@ -63,7 +64,7 @@ export async function submitRecharge(db: Db, command: RechargeCommand): Promise<
       route: RECHARGE_ROUTE,
       key: command.idempotencyKey,
       body: {
-        amount: formatAmount(input.amount, SCALE),
+        amount: formatUnits(input.amount, SCALE),
         voucher: input.voucher,
         txHash: input.txHash,
       },

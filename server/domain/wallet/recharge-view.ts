@@ -5,14 +5,14 @@ import { uploadPath } from "../../../protocol/uploads";
 import type { AdminRechargeItem, Recharge } from "../../../protocol/wallet";
 import type { Queryable } from "../../db/db";
 import type { RechargeRow, RechargeWithUserRow } from "../../db/repositories/recharge-repository";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { recordPut } from "../sync/change-log";
 
 export function toRecharge(row: RechargeRow): Recharge {
   return {
     id: row.id,
-    amount: formatAmount(BigInt(row.amount), ASSET_SCALES.USDT),
+    amount: formatUnits(BigInt(row.amount), ASSET_SCALES.USDT),
     status: row.status,
     txHash: row.tx_hash,
     voucher: row.voucher_upload_id,

@@ -25,8 +25,9 @@ import {
 } from "../../db/repositories/withdrawal-repository";
 import { DomainError, invalid, refusal } from "../errors";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
-import { formatAmount, parseAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { parseAmount } from "../ledger/amounts";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { freeze } from "../ledger/operations";
 import { toPage } from "../operators/list-page";
 import { recordWithdrawal, toWithdrawal } from "./withdrawal-view";
@@ -80,7 +81,7 @@ export async function requestWithdrawal(db: Db, command: WithdrawCommand): Promi
       route: WITHDRAW_ROUTE,
       key: command.idempotencyKey,
       // Normalised: "10" and "10.0", or an address in lower case and checksummed, are one request.
-      body: { amount: formatAmount(units, SCALE), address },
+      body: { amount: formatUnits(units, SCALE), address },
     },
     async (tx) => {
       const id = await nextWithdrawalId(tx);

@@ -7,11 +7,11 @@ import type {
   WithdrawalRow,
 } from "../../db/repositories/withdrawal-repository";
 import { findWithdrawal } from "../../db/repositories/withdrawal-repository";
-import { formatAmount } from "../ledger/amounts";
-import { ASSET_SCALES } from "../ledger/assets";
+import { formatUnits } from "../../../protocol/decimal";
+import { ASSET_SCALES } from "../../../protocol/assets";
 import { recordPut } from "../sync/change-log";
 
-const usdt = (units: string) => formatAmount(BigInt(units), ASSET_SCALES.USDT);
+const usdt = (units: string) => formatUnits(BigInt(units), ASSET_SCALES.USDT);
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {

@@ -7,7 +7,7 @@ import {
   type KlineRow,
 } from "../../../protocol/market";
 import { aggregateCandles, foldTrades, type Candle, type Trade } from "../candles";
-import { formatUnits } from "../decimal";
+import { formatFixed } from "../../../protocol/decimal";
 import { CandleWindow } from "./candle-window";
 
 const SCALES = { priceScale: 2, qtyScale: 3 };
@@ -29,7 +29,7 @@ const trades = fc
     let ts = T0;
     return steps.map((s): Trade => {
       ts += s.gapMs;
-      return { ts, price: formatUnits(BigInt(s.price), 2), qty: formatUnits(BigInt(s.qty), 3) };
+      return { ts, price: formatFixed(BigInt(s.price), 2), qty: formatFixed(BigInt(s.qty), 3) };
     });
   });
 

@@ -5,7 +5,7 @@
 // would read, without a query per flush.
 import { formatTickTime, type KlineRow } from "../../../protocol/market";
 import { bucketStart, type Candle, type Scales } from "../candles";
-import { formatUnits, parseUnits } from "../decimal";
+import { formatFixed, parseUnits } from "../../../protocol/decimal";
 
 interface UnitCandle {
   openTime: number;
@@ -88,12 +88,12 @@ export class CandleWindow {
       if (c.l < l) l = c.l;
       v += c.v;
     }
-    const p = (units: bigint) => formatUnits(units, this.scales.priceScale);
+    const p = (units: bigint) => formatFixed(units, this.scales.priceScale);
     return {
       open: p(first.o),
       high: p(h),
       low: p(l),
-      volume: formatUnits(v, this.scales.qtyScale),
+      volume: formatFixed(v, this.scales.qtyScale),
     };
   }
 
@@ -157,7 +157,7 @@ export class CandleWindow {
   }
 
   private withRow(candle: Omit<UnitCandle, "row">): UnitCandle {
-    const p = (units: bigint) => formatUnits(units, this.scales.priceScale);
+    const p = (units: bigint) => formatFixed(units, this.scales.priceScale);
     return {
       ...candle,
       row: [
@@ -166,7 +166,7 @@ export class CandleWindow {
         p(candle.h),
         p(candle.l),
         p(candle.c),
-        formatUnits(candle.v, this.scales.qtyScale),
+        formatFixed(candle.v, this.scales.qtyScale),
       ],
     };
   }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../../protocol/market";
-import { formatUnits } from "../decimal";
+import { formatFixed } from "../../../protocol/decimal";
 import { applyDepthUpdate, compareDecimals, diffDepth, isEmptyChange } from "./depth-diff";
 
 describe("diffDepth", () => {
@@ -59,7 +59,7 @@ describe("diffDepth", () => {
         ),
       )
       .map(([prices, qtys]) =>
-        prices.map((p, i): DepthLevel => [formatUnits(BigInt(p), 2), String(qtys[i])]),
+        prices.map((p, i): DepthLevel => [formatFixed(BigInt(p), 2), String(qtys[i])]),
       );
     const book = fc.record({ bids: side, asks: side }).map(({ bids, asks }) => ({
       bids: bids.sort(([a], [b]) => compareDecimals(b, a)),

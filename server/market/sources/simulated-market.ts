@@ -1,7 +1,8 @@
 // The simulated exchange's price process, pure and seeded: per symbol a geometric Brownian motion
 // whose variance follows GARCH(1,1) (calm and busy spells, as real markets have) plus rare jumps.
 // The same seed and start give the same path, so tests and auditors can replay it.
-import { formatUnits, toScaled } from "../decimal";
+import { formatFixed } from "../../../protocol/decimal";
+import { toScaled } from "./scaled-float";
 import { createRng, type Rng } from "../prng";
 import type { SymbolSpec } from "../symbols";
 import type { BookSnapshot, SourceTick } from "./market-source";
@@ -128,7 +129,7 @@ export class SimulatedMarket {
         last = units;
         const qty = spec.typicalQty * (0.3 + 0.15 * i) * Math.exp(0.6 * rng.normal());
         levels.push([
-          formatUnits(units, spec.priceScale),
+          formatFixed(units, spec.priceScale),
           toScaled(Math.max(qty, 10 ** -spec.qtyScale), spec.qtyScale),
         ]);
       }

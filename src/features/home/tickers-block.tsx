@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useTickers, type TickerRow } from "../../db/queries/market";
 import { useFreshness } from "../../db/sync-state";
-import { compare, isDecimalString } from "../../lib/decimal";
+import { compare, isDecimalString } from "../../../protocol/decimal";
 import {
   baseOf,
   directionOf,

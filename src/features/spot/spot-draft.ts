@@ -2,6 +2,7 @@
 // the opposite side of the book, the last price; maker or taker fee) and the draft the confirm
 // step shows and sends.
 import type { SpotOrderRequest, SpotSide, SpotType } from "../../../protocol/spot";
+import { spotRulesOf, type SpotRules } from "../../../protocol/spot-rules";
 import { scaleOf } from "../../lib/format/format-price";
 import { estimateOrder, numberForBudget, type PriceSource, type SpotEstimate } from "./spot-math";
 import type { SpotTrading } from "./use-spot-trading";
@@ -75,7 +76,18 @@ export function priceSourceOf(form: SpotFormState, trading: SpotTrading): PriceS
     levels: book === null ? null : form.side === 0 ? book.asks : book.bids,
     last: trading.ticker?.last ?? null,
     feeRate: feeRateOf(form.type, trading),
+    rules: rulesInUnits(trading),
   };
+}
+
+/** The symbol's rules in units; null before the config arrives or for rules the ledger lacks. */
+function rulesInUnits(trading: SpotTrading): SpotRules | null {
+  if (trading.rules === null) return null;
+  try {
+    return spotRulesOf(trading.rules);
+  } catch {
+    return null;
+  }
 }
 
 /** Decimals of a price of this market: its price step's, else the last price's. */

@@ -2,7 +2,7 @@
 // is typed and again on the confirm step (DESIGN §1.3: fees shown before confirming).
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SpotSide } from "../../../protocol/spot";
-import { multiply } from "../../lib/decimal";
+import { multiply } from "../../../protocol/decimal";
 import { formatPrice } from "../../lib/format/format-price";
 import { formatMoney } from "../../lib/format/format-money";
 import type { SpotEstimate } from "./spot-math";

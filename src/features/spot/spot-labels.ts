@@ -2,10 +2,9 @@
 // disabled, and why a command failed — translated where shown.
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { SpotOrderStatus, SpotSide, SpotType } from "../../../protocol/spot";
-import { parseSpotRefusal } from "../../../protocol/spot-refusals";
+import type { SpotOrder, SpotOrderStatus, SpotSide, SpotType } from "../../../protocol/spot";
+import { refusalText } from "../../i18n/refusal-text";
 import type { SpotCommandError } from "../../sync/spot-commands";
-import { refusalText } from "./refusal-text";
 
 export function sideLabel(side: SpotSide): MessageDescriptor {
   return side === 0 ? msg`Buy` : msg`Sell`;
@@ -63,10 +62,7 @@ export function blockText(i18n: I18n, block: SpotBlock, symbol: string): string 
 
 /** What the user reads when placing or cancelling failed. */
 export function commandErrorText(i18n: I18n, error: SpotCommandError): string {
-  const sentence = error.serverMessage;
-  // A refusal the app knows (a crossing limit price) says everything itself.
-  if (sentence !== null && parseSpotRefusal(sentence) !== null) return refusalText(i18n, sentence);
-  const said = sentence === null ? "" : refusalText(i18n, sentence);
+  const said = error.refusal === null ? "" : refusalText(i18n, error.refusal);
   switch (error.kind) {
     case "offline":
       return i18n._(msg`You are offline. Orders are placed only with a connection to the server.`);
@@ -99,4 +95,16 @@ export function commandErrorText(i18n: I18n, error: SpotCommandError): string {
     default:
       return i18n._(msg`The server could not take the order: ${said}`);
   }
+}
+
+/** Why an order was rejected, worded from its stored code and params (never its English reason). */
+export function rejectionText(
+  i18n: I18n,
+  order: Pick<SpotOrder, "reasonCode" | "reasonParams">,
+): string {
+  // A rejection stored on this device before orders carried their code has only the sentence.
+  if (order.reasonCode == null || order.reasonParams == null) {
+    return i18n._(msg`The order book could not fill it within the market order's limits.`);
+  }
+  return refusalText(i18n, { code: order.reasonCode, params: order.reasonParams });
 }

@@ -4,7 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../../protocol";
-import { add, compare, formatUnits, percentOf } from "../../lib/decimal";
+import { add, compare, formatUnits, percentOf } from "../../../protocol/decimal";
+import { spotRulesOf } from "../../../protocol/spot-rules";
 import {
   estimateOrder,
   floorToStep,
@@ -13,6 +14,16 @@ import {
   type PriceSource,
 } from "./spot-math";
 
+const BTC = spotRulesOf({
+  symbol: "BTC/USDT",
+  base: "BTC",
+  quote: "USDT",
+  priceStep: "0.01",
+  qtyStep: "0.00001",
+  minQty: "0.00001",
+  minNotional: "5",
+});
+
 const limitBuy = (price: string, feeRate: string): PriceSource => ({
   side: 0,
   type: 1,
@@ -20,6 +31,7 @@ const limitBuy = (price: string, feeRate: string): PriceSource => ({
   levels: null,
   last: null,
   feeRate,
+  rules: null,
 });
 
 /** What an order that must have an estimate costs or brings. */
@@ -74,9 +86,10 @@ describe("estimateOrder", () => {
       levels: asks,
       last: "99",
       feeRate: "0.001",
+      rules: BTC,
     };
     expect(estimateOrder(market, "2", 2)).toEqual({
-      price: "100.5",
+      price: "100.50",
       basis: "book",
       notional: "201",
       fee: "0.201",
@@ -103,6 +116,7 @@ describe("estimateOrder", () => {
       levels: null,
       last: null,
       feeRate: "0",
+      rules: null,
     };
     expect(estimateOrder(market, "1", 2)).toBeNull();
   });
@@ -153,6 +167,7 @@ describe("numberForPercent", () => {
       levels: asks,
       last: "99",
       feeRate: "0",
+      rules: BTC,
     };
     // 100 for the first, then 200 buys one more at 200.
     expect(numberForPercent(market, "100", "300", "0.001", 2)).toBe("2");
@@ -210,6 +225,7 @@ describe("numberForPercent", () => {
             levels,
             last: null,
             feeRate,
+            rules: BTC,
           };
           const balance = formatUnits(available, 6);
           const number = numberForPercent(source, "100", balance, "0.0001", 2);

@@ -1,12 +1,30 @@
-// The order form's money math on decimal strings (src/lib/decimal.ts, bigint inside): what an
+// The order form's money math on decimal strings (protocol/decimal.ts, bigint inside): what an
 // order is estimated to cost or bring before confirming, and how much 25/50/75/100 % of the
 // available balance buys or sells. Rounded toward the house like the ledger (DESIGN §5): a buy's
 // notional and every fee up, a sell's notional down, a number from a percentage down to its step.
 // These are estimates: the server prices the order against its own book when it arrives.
 import type { DepthLevel } from "../../../protocol";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
-import { add, compare, divide, isDecimalString, multiply, percentOf, sub } from "../../lib/decimal";
-import { USDT_SCALE } from "../../lib/wallet-text";
+import { USDT_SCALE } from "../../../protocol/assets";
+import {
+  add,
+  compare,
+  divide,
+  formatUnits,
+  isDecimalString,
+  multiply,
+  parseUnits,
+  percentOf,
+  sub,
+} from "../../../protocol/decimal";
+import {
+  exchangeOf,
+  levelUnits,
+  priceString,
+  rateOf,
+  walkFill,
+  type SpotRules,
+} from "../../../protocol/spot-rules";
 import { scaleOf } from "../../lib/format/format-price";
 
 /** Precision of intermediate values, wide enough that price × number × rate is exact. */
@@ -23,6 +41,11 @@ export interface PriceSource {
   last: string | null;
   /** The fee rate that applies (taker for market, maker for limit). */
   feeRate: string;
+  /**
+   * The symbol's rules in units (protocol/spot-rules.ts): a market order on the book is priced by
+   * the server's own walk with them, so the estimate is the fill the server makes on that book.
+   */
+  rules: SpotRules | null;
 }
 
 export interface SpotEstimate {
@@ -52,6 +75,38 @@ export function floorToStep(value: string, step: string): string {
 
 export function isMultipleOf(value: string, step: string): boolean {
   return compare(floorToStep(value, step), value) === 0;
+}
+
+/**
+ * A market order on the book as the server fills it (protocol/spot-rules.ts `walkFill` and
+ * `exchangeOf`): its price on the step rounded toward the house, notional and fee from that price.
+ * Null when the levels shown hold less than the whole number.
+ */
+function bookFill(
+  source: PriceSource,
+  levels: readonly DepthLevel[],
+  number: string,
+  rules: SpotRules,
+): SpotEstimate | null {
+  const side = source.side === 0 ? "buy" : "sell";
+  const units = parseUnits(number, rules.qtyScale) * rules.qtyStep;
+  const walked = walkFill(
+    side,
+    levels.map((l) => levelUnits(l, rules)),
+    units,
+    rules,
+  );
+  if (walked === null) return null;
+  const { notional, fee } = exchangeOf(side, walked.price, units, rules, rateOf(source.feeRate));
+  const paid = side === "buy" ? notional + fee : notional - fee;
+  return {
+    price: priceString(walked.price, rules),
+    basis: "book",
+    notional: formatUnits(notional, USDT_SCALE),
+    fee: formatUnits(fee, USDT_SCALE),
+    total: formatUnits(paid, USDT_SCALE),
+    short: false,
+  };
 }
 
 /** Walks `levels` for `number`: the exact notional, and whether the levels could fill it all. */
@@ -90,6 +145,10 @@ export function estimateOrder(
     exactNotional = multiply(limitPrice, number, EXACT, "down");
     basis = "limit";
   } else if (source.levels !== null && source.levels.length > 0) {
+    const filled =
+      source.rules === null ? null : bookFill(source, source.levels, number, source.rules);
+    if (filled !== null) return filled;
+    // Too thin for the whole number (the server rejects it): the rest priced at the worst level.
     ({ notional: exactNotional, short } = walk(source.levels, number));
     basis = "book";
   } else if (isPositive(source.last)) {

@@ -2,7 +2,7 @@
 // and its fee, what happens to the funds meanwhile — before anything is sent. Confirming sends it
 // at once (online-only); a failure is shown here, and trying again reuses the attempt's key.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { multiply } from "../../lib/decimal";
+import { multiply } from "../../../protocol/decimal";
 import { formatPrice } from "../../lib/format/format-price";
 import { formatMoney } from "../../lib/format/format-money";
 import { blockText, sideLabel, typeLabel, type SpotBlock } from "./spot-labels";

@@ -6,7 +6,7 @@ import type { SpotOrderRow } from "../../db/queries/spot";
 import { formatContentDate } from "../../lib/format/format-date";
 import { baseOf, formatPrice } from "../../lib/format/format-price";
 import { formatMoney } from "../../lib/format/format-money";
-import { refusalText } from "./refusal-text";
+import { rejectionText } from "./spot-labels";
 
 export function SpotOrderDetail(props: { order: SpotOrderRow }) {
   const { i18n } = useLingui();
@@ -46,7 +46,7 @@ export function SpotOrderDetail(props: { order: SpotOrderRow }) {
             <dt>
               <Trans>Reason</Trans>
             </dt>
-            <dd>{refusalText(i18n, order.reason)}</dd>
+            <dd>{rejectionText(i18n, order)}</dd>
           </>
         )}
       </dl>

@@ -4,7 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import type { SpotSide, SpotType } from "../../../protocol/spot";
-import { assetScale } from "../../lib/asset-scale";
+import { assetScale } from "../../../protocol/assets";
 import { formatMoney } from "../../lib/format/format-money";
 import { DecimalField } from "../../ui/form/decimal-field";
 import { SegmentedTabs } from "../../ui/form/segmented-tabs";
@@ -23,8 +23,8 @@ import {
   type SpotFormState,
 } from "./spot-draft";
 import { numberForPercent, SPOT_PERCENTS, type SpotPercent } from "./spot-math";
-import { percentOf } from "../../lib/decimal";
-import { USDT_SCALE } from "../../lib/wallet-text";
+import { percentOf } from "../../../protocol/decimal";
+import { USDT_SCALE } from "../../../protocol/assets";
 import type { SpotTrading } from "./use-spot-trading";
 import { validateSpotOrder, type SpotFormErrors } from "./validate-spot-order";
 

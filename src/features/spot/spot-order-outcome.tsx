@@ -5,7 +5,7 @@ import { useSpotOrder, type SpotOrderRow } from "../../db/queries/spot";
 import { TradeToast } from "../../ui/trading/trade-toast";
 import { baseOf, formatPrice } from "../../lib/format/format-price";
 import { formatMoney } from "../../lib/format/format-money";
-import { refusalText } from "./refusal-text";
+import { rejectionText } from "./spot-labels";
 
 function OutcomeText(props: { order: SpotOrderRow }) {
   const { i18n } = useLingui();
@@ -31,7 +31,7 @@ function OutcomeText(props: { order: SpotOrderRow }) {
     case "cancelled":
       return <Trans>Cancelled: everything frozen for it was returned.</Trans>;
     default: {
-      const reason = order.reason === null ? "—" : refusalText(i18n, order.reason);
+      const reason = order.reason === null ? "—" : rejectionText(i18n, order);
       return <Trans>Rejected, nothing was charged: {reason}</Trans>;
     }
   }

@@ -38,6 +38,8 @@ const base: SpotOrder = {
   filledAt: null,
   cancelledAt: null,
   reason: null,
+  reasonCode: null,
+  reasonParams: null,
   fills: [],
 };
 const filled: SpotOrder = {

@@ -64,6 +64,8 @@ const order = (patch: Partial<SpotOrder>): SpotOrder => ({
   filledAt: null,
   cancelledAt: null,
   reason: null,
+  reasonCode: null,
+  reasonParams: null,
   fills: [],
   ...patch,
 });
@@ -193,7 +195,8 @@ describe("<SpotScreen> order form", () => {
     expect(value("spot-total")).toBe("1000");
     expect(text("spot-total-number")).toContain("0.0166 BTC");
     expect(text("spot-estimate-price")).toBe("60,013.98");
-    expect(text("spot-estimate-total")).toBe("997.228232 USDT");
+    // As the server fills it: 60,013.98 × 0.0166 (price rounded up to the step) + the fee.
+    expect(text("spot-estimate-total")).toBe("997.228301 USDT");
     await click("spot-side-sell");
     await click("spot-percent-50");
     expect(value("spot-number")).toBe("0.25");
@@ -270,7 +273,16 @@ describe("<SpotScreen> order form", () => {
     answer(
       failure(422, "INSUFFICIENT_BALANCE", "Insufficient available balance"),
       failure(400, "VALIDATION", "number must be a multiple of 0.0001"),
-      ok(order({ type: 0, price: null, status: "rejected", reason: "Slippage above 5 %" })),
+      ok(
+        order({
+          type: 0,
+          price: null,
+          status: "rejected",
+          reason: "The order book of BTC/USDT has no asks",
+          reasonCode: "BOOK_EMPTY",
+          reasonParams: { symbol: "BTC/USDT", side: "ask" },
+        }),
+      ),
     );
     await mountReady();
     await click("spot-type-market");
@@ -292,7 +304,7 @@ describe("<SpotScreen> order form", () => {
     await click("spot-confirm-button");
     const outcome = await screen.findByTestId("spot-outcome");
     expect(outcome.querySelector("p")?.textContent).toBe(
-      "Rejected, nothing was charged: Slippage above 5 %",
+      "Rejected, nothing was charged: Nobody is selling BTC/USDT right now: the order book has no asks.",
     );
     expect(sent.map((request) => request.key)).toEqual([sent[0]?.key, sent[0]?.key, sent[0]?.key]);
     expect(sent[0]?.body).toEqual({ symbol: "BTC/USDT", side: 0, type: 0, number: "0.01" });

@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SpotSide, SpotSymbolRules } from "../../../protocol/spot";
-import { compare, isDecimalString } from "../../lib/decimal";
+import { compare, isDecimalString } from "../../../protocol/decimal";
 import { isMultipleOf, type SpotEstimate } from "./spot-math";
 
 export interface SpotFormErrors {

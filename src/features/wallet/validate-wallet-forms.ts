@@ -3,7 +3,7 @@
 // available balance"); the server checks every rule again and its answer is shown as it comes.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { compare } from "../../lib/decimal";
+import { compare } from "../../../protocol/decimal";
 import { isAddressShape, isTxHash, isUsdtAmount, withdrawalTotal } from "../../lib/wallet-text";
 
 export type FormErrors<K extends string> = Partial<Record<K, MessageDescriptor>>;

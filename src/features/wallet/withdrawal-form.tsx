@@ -4,9 +4,10 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { compare, sub } from "../../lib/decimal";
+import { compare, sub } from "../../../protocol/decimal";
 import { WITHDRAWAL_IDENTITY_RULE } from "../../i18n/refusal-text";
-import { sameAddress, USDT_SCALE } from "../../lib/wallet-text";
+import { USDT_SCALE } from "../../../protocol/assets";
+import { sameAddress } from "../../lib/wallet-text";
 import { checkWithdrawalAddress, requestWithdrawal } from "../../sync/wallet-commands";
 import { TextField } from "../../ui/form/text-field";
 import { showToast } from "../../ui/toast/toast-store";

@@ -1,6 +1,6 @@
 // Money on screen from its decimal string, digit for digit (src/lib/number.ts lays it out on
 // bigint); a value that is not a decimal string is shown as it came rather than breaking a row.
-import { compare, isDecimalString } from "../decimal";
+import { compare, isDecimalString } from "../../../protocol/decimal";
 import { formatThousands } from "../number";
 
 /** "1250.5" -> "1,250.5" (en); every decimal the ledger wrote is kept. */

@@ -1,6 +1,6 @@
 // Display of market figures from their decimal strings, digit for digit (src/lib/number.ts does
 // the locale layout on bigint; nothing here becomes a JavaScript number).
-import { compare, isDecimalString } from "../decimal";
+import { compare, isDecimalString } from "../../../protocol/decimal";
 import { compactNumber, formatThousands } from "../number";
 
 /** "BTC/USDT" -> "BTC". */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../../protocol";
-import { parseUnits } from "../../lib/decimal";
+import { parseUnits } from "../../../protocol/decimal";
 import {
   applyBookUpdate,
   applyLevels,

@@ -4,7 +4,7 @@
 // asks low to high). The book is not cut to 20 levels: the server's updates send "0" for levels
 // that leave its window, so the book holds exactly the server's levels.
 import type { DepthLevel } from "../../../protocol";
-import { compare, isZero } from "../../lib/decimal";
+import { compare, isZero } from "../../../protocol/decimal";
 
 export type BookSide = "bids" | "asks";
 

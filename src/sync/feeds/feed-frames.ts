@@ -12,7 +12,7 @@ import {
   type KlineRow,
   type Ticker,
 } from "../../../protocol";
-import { isDecimalString } from "../../lib/decimal";
+import { isDecimalString } from "../../../protocol/decimal";
 
 type Json = Record<string, unknown>;
 

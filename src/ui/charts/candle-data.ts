@@ -1,7 +1,7 @@
 // Candles as stored (decimal strings, ISO open times) -> the columns uPlot plots. Converting a
 // price to a JavaScript number happens here and only here, and only to place a pixel: every
 // value a person reads (the legend) is the original string, and rise/fall is decided exactly.
-import { compare, isDecimalString } from "../../lib/decimal";
+import { compare, isDecimalString } from "../../../protocol/decimal";
 import { parseServerTime } from "../../lib/time";
 
 /** What the chart needs of a candle; the db's CandleRow has these fields and more. */

@@ -1,6 +1,6 @@
 // The depth chart's data: cumulative quantities per side, summed exactly on decimal strings, and
 // their plotting coordinates. Prices and quantities become numbers only to place pixels.
-import { add, compare, divide, isDecimalString } from "../../lib/decimal";
+import { add, compare, divide, isDecimalString } from "../../../protocol/decimal";
 import { fractionDigits } from "./candle-data";
 
 /** `[price, quantity]`, as on the wire. */

@@ -2,7 +2,7 @@
 // last price between, the nearest bids below; each row's depth bar is its share of the largest
 // quantity shown. Tapping a row hands its price to the form.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { compare } from "../../lib/decimal";
+import { compare } from "../../../protocol/decimal";
 import { formatThousands } from "../../lib/number";
 import "./trading.css";
 

@@ -5,7 +5,7 @@
 import type { AssetsOverview, Bill } from "../../../protocol/ledger";
 import type { ListPage } from "../../../protocol/list";
 import { API_BASE } from "../../../protocol/paths";
-import { formatAmount } from "../../../server/domain/ledger/amounts";
+import { formatUnits } from "../../../protocol/decimal";
 import type { RealServer } from "./real-server";
 import { freshIp } from "./siwe";
 
@@ -20,7 +20,7 @@ export interface CreditRequest {
 export function creditRequests(count: number, prefix: string): CreditRequest[] {
   return Array.from({ length: count }, (_, i) => {
     const units = 1_000_000n + BigInt(i) * 1_001n;
-    return { key: `${prefix}-${i}`, amount: formatAmount(units, 6), units };
+    return { key: `${prefix}-${i}`, amount: formatUnits(units, 6), units };
   });
 }
 

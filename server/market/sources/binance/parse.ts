@@ -3,7 +3,7 @@
 // either a value at the symbol's scales (scale.ts) or a rejection with its reason. Nothing here
 // throws, so a bad frame never escapes the socket handler: the source counts it and goes on.
 import type { DepthLevel } from "../../../../protocol/market";
-import { formatUnits } from "../../decimal";
+import { formatFixed } from "../../../../protocol/decimal";
 import type { SymbolSpec } from "../../symbols";
 import type { BookSnapshot, SourceCandle, SourceTick } from "../market-source";
 import { EXACT_SCALE, unitsAtScale } from "./scale";
@@ -83,8 +83,8 @@ export function parseTicker(data: Record<string, unknown>, spec: SymbolSpec): Pa
     kind: "tick",
     tick: {
       symbol: spec.symbol,
-      price: formatUnits(price, spec.priceScale),
-      qty: formatUnits(qty, spec.qtyScale),
+      price: formatFixed(price, spec.priceScale),
+      qty: formatFixed(qty, spec.qtyScale),
       ts,
     },
     tradeId,
@@ -136,7 +136,7 @@ export function parseKline1m(data: Record<string, unknown>, spec: SymbolSpec): P
     return reject("kline low/high do not hold open and close");
   const v = unitsAtScale(k.v, spec.qtyScale);
   if (v === null) return reject("kline volume k.v is not a decimal");
-  const price = (units: bigint) => formatUnits(units, spec.priceScale);
+  const price = (units: bigint) => formatFixed(units, spec.priceScale);
   return {
     kind: "candle",
     candle: {
@@ -146,7 +146,7 @@ export function parseKline1m(data: Record<string, unknown>, spec: SymbolSpec): P
       h: price(h),
       l: price(l),
       c: price(c),
-      v: formatUnits(v, spec.qtyScale),
+      v: formatFixed(v, spec.qtyScale),
       closed: k.x,
     },
     eventTime,
@@ -178,7 +178,7 @@ function bookSide(raw: unknown, spec: SymbolSpec, side: "bids" | "asks"): DepthL
   return merged
     .filter((l) => l.price > 0n && l.qty > 0n)
     .slice(0, BOOK_LEVELS)
-    .map((l) => [formatUnits(l.price, spec.priceScale), formatUnits(l.qty, spec.qtyScale)]);
+    .map((l) => [formatFixed(l.price, spec.priceScale), formatFixed(l.qty, spec.qtyScale)]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

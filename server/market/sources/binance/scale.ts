@@ -1,10 +1,12 @@
 // Binance sends prices and quantities as decimal strings with 8 decimals ("9338.96000000"); Quanta
-// keeps each symbol at its own scale (symbols.ts). Conversion is exact string arithmetic, never a
-// float: extra zeros are dropped, and a digit past the scale rounds the value half up (the first
-// dropped digit 5..9 adds one unit), the same rule toScaled applies to the simulated feed.
+// keeps each symbol at its own scale (symbols.ts). Read with the one decimal (protocol/decimal.ts):
+// exact, extra zeros dropped, and a digit past the scale rounds the value half up, the same rule
+// toScaled applies to the simulated feed. What this adds is the frame's own limits and null for
+// a value that is not one, so a bad frame is counted, not thrown.
+import { parseUnits } from "../../../../protocol/decimal";
 
 /** A plain non-negative decimal as Binance writes it; at most 20 integer and 18 fraction digits. */
-const DECIMAL = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
+const DECIMAL = /^\d{1,20}(?:\.\d{1,18})?$/;
 
 /** The most decimals Binance uses; at this scale unitsAtScale never rounds (exact comparisons). */
 export const EXACT_SCALE = 18;
@@ -14,12 +16,6 @@ export const EXACT_SCALE = 18;
  * "145.31607000", 4 -> 1453161n, rounded half up). Null when `value` is not a decimal string.
  */
 export function unitsAtScale(value: unknown, scale: number): bigint | null {
-  if (typeof value !== "string") return null;
-  const match = DECIMAL.exec(value);
-  if (!match) return null;
-  const whole = match[1] ?? "0";
-  const frac = match[2] ?? "";
-  if (frac.length <= scale) return BigInt(whole + frac.padEnd(scale, "0"));
-  const kept = BigInt(whole + frac.slice(0, scale));
-  return frac.charCodeAt(scale) >= 53 /* "5" */ ? kept + 1n : kept;
+  if (typeof value !== "string" || !DECIMAL.test(value)) return null;
+  return parseUnits(value, scale, "half-up");
 }
