@@ -54,7 +54,8 @@ export async function runAdminCli(
     return 0;
   } catch (err) {
     // Refusals and ConfigError messages are written for people; anything else is a fault.
-    const known = err instanceof DomainError || err instanceof ApiError || err instanceof ConfigError;
+    const known =
+      err instanceof DomainError || err instanceof ApiError || err instanceof ConfigError;
     io.err(known ? err.message : `Failed: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }

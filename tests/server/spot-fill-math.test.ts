@@ -6,9 +6,25 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatUnits } from "../../protocol/decimal";
 import { DomainError } from "../../server/domain/errors";
-import { crosses, exchangeOf, limitReservation, limitTakerFill, marketFill, priceString, qtyString, type BookUnits, type Level, type Side } from "../../protocol/spot-rules";
+import {
+  crosses,
+  exchangeOf,
+  limitReservation,
+  limitTakerFill,
+  marketFill,
+  priceString,
+  qtyString,
+  type BookUnits,
+  type Level,
+  type Side,
+} from "../../protocol/spot-rules";
 import { parseOrderInput } from "../../server/domain/spot/order-input";
-import { MAKER_FEE, MAX_SLIPPAGE, spotRules, TAKER_FEE } from "../../server/domain/spot/spot-config";
+import {
+  MAKER_FEE,
+  MAX_SLIPPAGE,
+  spotRules,
+  TAKER_FEE,
+} from "../../server/domain/spot/spot-config";
 import { type SpotRules } from "../../protocol/spot-rules";
 import { SYMBOLS } from "../../server/market/symbols";
 
