@@ -1,6 +1,5 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
-import { useAppOutdated } from "../../db/sync-state";
 import { InstallCard } from "../../ui/pwa/install-app";
 import { PwaStatus } from "../../ui/pwa/pwa-status";
 import { AppHeader } from "./app-header";
@@ -10,10 +9,12 @@ import { TabBar } from "./tab-bar";
 import { useSignedIn } from "../../ui/app-state/use-app-state";
 import "./shell.css";
 
+const AppOutdatedProbe = lazy(() => import("./app-outdated-probe"));
+
 /** Header, menu and tab bar around every signed-in screen; the login screen stands alone. */
 export function AppFrame(props: { children: ReactNode }) {
   const signedIn = useSignedIn();
-  const appOutdated = useAppOutdated();
+  const [appOutdated, setAppOutdated] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Sign-in lands on /home: the place to offer installing, once, until installed or put away.
@@ -32,6 +33,9 @@ export function AppFrame(props: { children: ReactNode }) {
         {props.children}
       </div>
       {signedIn && <TabBar />}
+      <Suspense fallback={null}>
+        <AppOutdatedProbe onChange={setAppOutdated} />
+      </Suspense>
       <PwaStatus appOutdated={appOutdated} />
     </div>
   );
