@@ -1,8 +1,9 @@
-// The app's estimate of a market order is the server's fill (issue acceptance): on random books of
+// The app's estimate of an order is the server's fill: on random books of
 // every listed symbol, both sides, random depth and sizes, the order form's estimate — computed in
 // the app from GET /spot/config and the book as served — equals what the engine fills on that book:
 // the same price, notional, fee and total; and where the engine finds the book too thin, the
-// estimate says so.
+// estimate says so. A limit order the book already crosses is estimated as the taker fill the
+// engine makes; one that rests, at its limit with the maker fee.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatUnits, parseUnits } from "../../protocol/decimal";
@@ -10,6 +11,7 @@ import type { DepthLevel } from "../../protocol/market";
 import {
   bookUnits,
   exchangeOf,
+  limitTakerFill,
   marketFill,
   priceString,
   qtyString,
@@ -17,6 +19,7 @@ import {
   type Side,
 } from "../../protocol/spot-rules";
 import {
+  MAKER_FEE,
   MAX_SLIPPAGE,
   spotConfig,
   spotRules,
@@ -105,6 +108,62 @@ describe("the app's market order estimate", () => {
         });
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the app's limit order estimate", () => {
+  const limitCaseArb = fc
+    .record({ base: caseArb, offset: fc.bigInt({ min: -2_000n, max: 60_000n }) })
+    .map(({ base, offset }) => {
+      const { engine } = base.symbol;
+      const best = parseUnits(base.levels[0]?.[0] ?? "1", engine.priceScale);
+      // Around the best price: from not crossing at all to crossing every level.
+      const steps = base.side === "buy" ? best + offset : best - offset;
+      return { ...base, limit: (steps > 0n ? steps : 1n) * engine.priceStep };
+    });
+
+  it("is the engine's taker fill when the book crosses it, else its own price", () => {
+    fc.assert(
+      fc.property(limitCaseArb, ({ symbol, side, levels, number, limit }) => {
+        const { engine, app } = symbol;
+        const book = bookUnits(
+          side === "buy" ? { asks: levels, bids: [] } : { bids: levels, asks: [] },
+          engine,
+        );
+        const taker = limitTakerFill(side, book, limit, number, engine);
+        const estimate = estimateOrder(
+          {
+            side: side === "buy" ? 0 : 1,
+            type: 1,
+            limitPrice: priceString(limit, engine),
+            levels,
+            last: null,
+            feeRate: config.makerFeeRate,
+            takerFeeRate: config.takerFeeRate,
+            rules: app,
+          },
+          qtyString(number, engine),
+          engine.priceScale,
+        );
+        const price = taker.kind === "fill" ? taker.price : limit;
+        const { notional, fee } = exchangeOf(
+          side,
+          price,
+          number,
+          engine,
+          taker.kind === "fill" ? TAKER_FEE : MAKER_FEE,
+        );
+        expect(estimate).toEqual({
+          price: priceString(price, engine),
+          basis: taker.kind === "fill" ? "book" : "limit",
+          notional: formatUnits(notional, 6),
+          fee: formatUnits(fee, 6),
+          total: formatUnits(side === "buy" ? notional + fee : notional - fee, 6),
+          short: false,
+        });
+      }),
+      { numRuns: 300 },
     );
   });
 });

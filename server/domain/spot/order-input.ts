@@ -5,10 +5,13 @@ import { SEED_MESSAGES } from "../../../protocol/envelope";
 import { SPOT_SIDE, SPOT_TYPE, type SpotOrderRequest } from "../../../protocol/spot";
 import { formatUnits } from "../../../protocol/decimal";
 import { DomainError } from "../errors";
-import { parseAmount } from "../ledger/amounts";
-import { priceString, qtyString, type Side } from "../../../protocol/spot-rules";
+import { priceString, qtyString, type Side, type SpotRules } from "../../../protocol/spot-rules";
+import {
+  checkOrderNumber,
+  checkOrderPrice,
+  type OrderCheckFailure,
+} from "../../../protocol/spot-order-checks";
 import { QUOTE_SCALE, spotRules } from "./spot-config";
-import { type SpotRules } from "../../../protocol/spot-rules";
 
 export interface OrderInput {
   rules: SpotRules;
@@ -20,24 +23,16 @@ export interface OrderInput {
   number: bigint;
 }
 
-/** Far beyond any real order; keeps every product inside numeric(38, 0). */
-const MAX_WHOLE = 10n ** 15n;
-
 export function parseOrderInput(
   body: Partial<Record<keyof SpotOrderRequest, unknown>>,
 ): OrderInput {
   const rules = symbolRules(body.symbol);
   const side = choice(body.side, "side", ["buy", "sell"] as const);
   const type = choice(body.type, "type", ["market", "limit"] as const);
-  if (body.number === undefined || body.number === null || body.number === "") {
-    throw invalid("number", SEED_MESSAGES.enterAmount);
-  }
-  const number =
-    stepped(body.number, rules.qtyScale, "number", `the quantity step of ${rules.symbol}`) *
-    rules.qtyStep;
-  if (number === 0n) throw invalid("number", 'Invalid body: "number" must be greater than 0');
-  if (number > MAX_WHOLE * 10n ** BigInt(rules.baseScale)) {
-    throw invalid("number", 'Invalid body: "number" is too large');
+  const numberCheck = checkOrderNumber(body.number, rules);
+  // A quantity under the minimum is refused after the price is checked: the body's shape first.
+  if (!numberCheck.ok && numberCheck.failure.rule !== "minimum") {
+    throw refusalOf(numberCheck.failure, rules);
   }
   let price: bigint | null = null;
   if (type === "market") {
@@ -48,25 +43,12 @@ export function parseOrderInput(
       );
     }
   } else {
-    if (body.price === undefined || body.price === null || body.price === "") {
-      throw invalid("price", 'Invalid body: a limit order needs a "price"');
-    }
-    price =
-      stepped(body.price, rules.priceScale, "price", `the price step of ${rules.symbol}`) *
-      rules.priceStep;
-    if (price === 0n) throw invalid("price", 'Invalid body: "price" must be greater than 0');
-    if (price > MAX_WHOLE * 10n ** BigInt(QUOTE_SCALE)) {
-      throw invalid("price", 'Invalid body: "price" is too large');
-    }
+    const priceCheck = checkOrderPrice(body.price, rules);
+    if (!priceCheck.ok) throw refusalOf(priceCheck.failure, rules);
+    price = priceCheck.units;
   }
-  if (number < rules.minQty) {
-    const minimum = qtyString(rules.minQty, rules);
-    throw new DomainError(
-      "BELOW_MINIMUM",
-      { asset: rules.base, minimum },
-      `${SEED_MESSAGES.belowMinimum}: at least ${minimum} ${rules.base}`,
-    );
-  }
+  if (!numberCheck.ok) throw refusalOf(numberCheck.failure, rules);
+  const number = numberCheck.units;
   return { rules, side, type, price, number };
 }
 
@@ -112,24 +94,38 @@ function choice<const T extends readonly [string, string]>(
   throw invalid(field, `Invalid body: "${field}" must be 0 (${names[0]}) or 1 (${names[1]})`);
 }
 
-/**
- * A decimal string in steps of 10^-scale. Trailing zeros are fine ("0.10" at scale 1); a digit
- * past the step is refused naming the step, never rounded: the user confirmed this number.
- */
-function stepped(value: unknown, scale: number, field: string, stepName: string): bigint {
-  let text = value;
-  if (typeof value === "string") {
-    const match = /^(\d+)\.(\d+)$/.exec(value);
-    if (match) {
-      const frac = (match[2] ?? "").replace(/0+$/, "");
-      if (frac.length > scale) {
-        const step = formatUnits(1n, scale);
-        throw invalid(field, `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
-      }
-      text = frac === "" ? match[1] : `${match[1]}.${frac}`;
+/** A failed order check (protocol/spot-order-checks.ts) as the refusal the API answers with. */
+function refusalOf(failure: OrderCheckFailure, rules: SpotRules): DomainError {
+  const { field } = failure;
+  switch (failure.rule) {
+    case "required":
+      return field === "number"
+        ? invalid(field, SEED_MESSAGES.enterAmount)
+        : invalid(field, 'Invalid body: a limit order needs a "price"');
+    case "not-text":
+      // A JSON number has already been through a float; money travels as a decimal string.
+      return invalid(field, `Invalid body: "${field}" must be a decimal string such as "100.5"`);
+    case "format":
+      return invalid(
+        field,
+        `Invalid body: "${field}" must be a positive decimal number such as "100.5"`,
+      );
+    case "step": {
+      const step = formatUnits(1n, failure.limit);
+      const stepName = `the ${field === "price" ? "price" : "quantity"} step of ${rules.symbol}`;
+      return invalid(field, `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
     }
+    case "positive":
+      return invalid(field, `Invalid body: "${field}" must be greater than 0`);
+    case "too-large":
+      return invalid(field, `Invalid body: "${field}" is too large`);
+    case "minimum":
+      return new DomainError(
+        "BELOW_MINIMUM",
+        { asset: rules.base, minimum: failure.limit },
+        `${SEED_MESSAGES.belowMinimum}: at least ${failure.limit} ${rules.base}`,
+      );
   }
-  return parseAmount(text, scale, field);
 }
 
 function invalid(field: string, message: string): DomainError {

@@ -76,6 +76,7 @@ export function priceSourceOf(form: SpotFormState, trading: SpotTrading): PriceS
     levels: book === null ? null : form.side === 0 ? book.asks : book.bids,
     last: trading.ticker?.last ?? null,
     feeRate: feeRateOf(form.type, trading),
+    takerFeeRate: feeRateOf(0, trading),
     rules: rulesInUnits(trading),
   };
 }

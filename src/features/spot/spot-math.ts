@@ -20,11 +20,13 @@ import {
 import {
   exchangeOf,
   levelUnits,
+  limitTakerFill,
   priceString,
   rateOf,
   walkFill,
   type SpotRules,
 } from "../../../protocol/spot-rules";
+import { checkOrderPrice } from "../../../protocol/spot-order-checks";
 import { scaleOf } from "../../lib/format/format-price";
 
 /** Precision of intermediate values, wide enough that price × number × rate is exact. */
@@ -39,8 +41,10 @@ export interface PriceSource {
   levels: readonly DepthLevel[] | null;
   /** The last traded price, used for a market order when the device holds no book. */
   last: string | null;
-  /** The fee rate that applies (taker for market, maker for limit). */
+  /** The fee rate that applies (taker for market, maker for a limit order that rests). */
   feeRate: string;
+  /** The taker rate a limit order pays when the book already crosses it; `feeRate` when absent. */
+  takerFeeRate?: string;
   /**
    * The symbol's rules in units (protocol/spot-rules.ts): a market order on the book is priced by
    * the server's own walk with them, so the estimate is the fill the server makes on that book.
@@ -78,9 +82,10 @@ export function isMultipleOf(value: string, step: string): boolean {
 }
 
 /**
- * A market order on the book as the server fills it (protocol/spot-rules.ts `walkFill` and
- * `exchangeOf`): its price on the step rounded toward the house, notional and fee from that price.
- * Null when the levels shown hold less than the whole number.
+ * An order on the book as the server fills it (protocol/spot-rules.ts `walkFill`,
+ * `limitTakerFill` and `exchangeOf`): a market order, or a limit order the book already crosses,
+ * which fills at once as a taker. Its price on the step rounded toward the house, notional and fee
+ * from that price. Null when the levels shown hold less than the whole number (within the limit).
  */
 function bookFill(
   source: PriceSource,
@@ -90,17 +95,32 @@ function bookFill(
 ): SpotEstimate | null {
   const side = source.side === 0 ? "buy" : "sell";
   const units = parseUnits(number, rules.qtyScale) * rules.qtyStep;
-  const walked = walkFill(
-    side,
-    levels.map((l) => levelUnits(l, rules)),
-    units,
-    rules,
-  );
-  if (walked === null) return null;
-  const { notional, fee } = exchangeOf(side, walked.price, units, rules, rateOf(source.feeRate));
+  const book = levels.map((l) => levelUnits(l, rules));
+  let price: bigint;
+  let feeRate = source.feeRate;
+  if (source.type === 1) {
+    const limit = checkOrderPrice(source.limitPrice, rules);
+    // A price off the step is refused (the form says why); it has no fill to estimate.
+    if (!limit.ok) return null;
+    const taker = limitTakerFill(
+      side,
+      side === "buy" ? { asks: book, bids: [] } : { bids: book, asks: [] },
+      limit.units,
+      units,
+      rules,
+    );
+    if (taker.kind === "rest") return null;
+    price = taker.price;
+    feeRate = source.takerFeeRate ?? source.feeRate;
+  } else {
+    const walked = walkFill(side, book, units, rules);
+    if (walked === null) return null;
+    price = walked.price;
+  }
+  const { notional, fee } = exchangeOf(side, price, units, rules, rateOf(feeRate));
   const paid = side === "buy" ? notional + fee : notional - fee;
   return {
-    price: priceString(walked.price, rules),
+    price: priceString(price, rules),
     basis: "book",
     notional: formatUnits(notional, USDT_SCALE),
     fee: formatUnits(fee, USDT_SCALE),
@@ -141,6 +161,12 @@ export function estimateOrder(
   let limitPrice: string | null = null;
   if (source.type === 1) {
     if (!isPositive(source.limitPrice)) return null;
+    // Where the book already crosses the limit the server fills it now, as a taker.
+    const crossing =
+      source.rules === null || source.levels === null
+        ? null
+        : bookFill(source, source.levels, number, source.rules);
+    if (crossing !== null) return crossing;
     limitPrice = source.limitPrice;
     exactNotional = multiply(limitPrice, number, EXACT, "down");
     basis = "limit";

@@ -1,11 +1,17 @@
 // The order form's rules before the confirm step: the symbol's steps and minimums from GET
-// /spot/config and the available balance. The seed's messages are used verbatim where they fit;
-// the server checks every rule again and its answer is shown as it comes.
+// /spot/config and the available balance. The price and quantity are checked by the rules the server
+// applies (protocol/spot-order-checks.ts); the server checks every rule again and its answer is shown as it comes.
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SpotSide, SpotSymbolRules } from "../../../protocol/spot";
-import { compare, isDecimalString } from "../../../protocol/decimal";
-import { isMultipleOf, type SpotEstimate } from "./spot-math";
+import { compare } from "../../../protocol/decimal";
+import { spotRulesOf, type SpotRules } from "../../../protocol/spot-rules";
+import {
+  checkOrderNumber,
+  checkOrderPrice,
+  type OrderCheckFailure,
+} from "../../../protocol/spot-order-checks";
+import type { SpotEstimate } from "./spot-math";
 
 export interface SpotFormErrors {
   price?: MessageDescriptor;
@@ -19,10 +25,46 @@ export interface SpotFormInput {
   number: string;
 }
 
-function positiveDecimal(value: string): boolean {
-  return isDecimalString(value) && compare(value, "0") > 0;
+/** The symbol's rules in units; null for rules the ledger cannot hold (the server refuses those). */
+function unitRules(rules: SpotSymbolRules): SpotRules | null {
+  try {
+    return spotRulesOf(rules);
+  } catch {
+    return null;
+  }
 }
 
+/** A failed shared check in the form's words (the rules' steps as published). */
+function priceError(failure: OrderCheckFailure, rules: SpotSymbolRules): MessageDescriptor {
+  const step = rules.priceStep;
+  switch (failure.rule) {
+    case "required":
+      return msg`Enter the price.`;
+    case "step":
+      return msg`The price must be a multiple of ${step}.`;
+    default:
+      return msg`Enter a price such as 100.5.`;
+  }
+}
+
+function numberError(failure: OrderCheckFailure, rules: SpotSymbolRules): MessageDescriptor {
+  const qtyStep = rules.qtyStep;
+  switch (failure.rule) {
+    case "required":
+      return msg`Please enter the amount`;
+    case "step":
+      return msg`The quantity must be a multiple of ${qtyStep}.`;
+    case "minimum":
+      return msg`Not less than the minimum amount`;
+    default:
+      return msg`Enter a quantity such as 0.5.`;
+  }
+}
+
+/**
+ * The form's errors: the price and quantity checks the server makes (protocol/spot-order-checks.ts),
+ * then the order's value against the minimum and the balance it needs, from the estimate.
+ */
 export function validateSpotOrder(
   input: SpotFormInput,
   rules: SpotSymbolRules,
@@ -31,23 +73,16 @@ export function validateSpotOrder(
   available: string | null,
 ): SpotFormErrors {
   const errors: SpotFormErrors = {};
+  const units = unitRules(rules);
+  if (units === null) return errors;
   if (input.price !== null) {
-    const price = input.price.trim();
-    const step = rules.priceStep;
-    if (price === "") errors.price = msg`Enter the price.`;
-    else if (!positiveDecimal(price)) errors.price = msg`Enter a price such as 100.5.`;
-    else if (!isMultipleOf(price, step))
-      errors.price = msg`The price must be a multiple of ${step}.`;
+    const checked = checkOrderPrice(input.price.trim(), units);
+    if (!checked.ok) errors.price = priceError(checked.failure, rules);
   }
   const number = input.number.trim();
-  const qtyStep = rules.qtyStep;
   const minNotional = rules.minNotional;
-  if (number === "") errors.number = msg`Please enter the amount`;
-  else if (!positiveDecimal(number)) errors.number = msg`Enter a quantity such as 0.5.`;
-  else if (!isMultipleOf(number, qtyStep)) {
-    errors.number = msg`The quantity must be a multiple of ${qtyStep}.`;
-  } else if (compare(number, rules.minQty) < 0)
-    errors.number = msg`Not less than the minimum amount`;
+  const checked = checkOrderNumber(number, units);
+  if (!checked.ok) errors.number = numberError(checked.failure, rules);
   else if (estimate !== null && compare(estimate.notional, minNotional) < 0) {
     errors.number = msg`The order is worth less than the minimum of ${minNotional} USDT.`;
   } else if (available !== null && errors.price === undefined) {
