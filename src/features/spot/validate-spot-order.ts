@@ -5,7 +5,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SpotSide, SpotSymbolRules } from "../../../protocol/spot";
 import { compare } from "../../../protocol/decimal";
-import { spotRulesOf, type SpotRules } from "../../../protocol/spot-rules";
+import { meetsMinNotional, spotRulesOf, type SpotRules } from "../../../protocol/spot-rules";
 import {
   checkOrderNumber,
   checkOrderPrice,
@@ -62,6 +62,23 @@ function numberError(failure: OrderCheckFailure, rules: SpotSymbolRules): Messag
 }
 
 /**
+ * price × number reaches the minimum order value as the server compares it (exactly): a limit
+ * order at its limit price, even where the book crosses it; a market order at its estimated fill
+ * price. True while there is no price to compare with (the server checks).
+ */
+function reachesMinNotional(
+  input: SpotFormInput,
+  estimate: SpotEstimate | null,
+  number: bigint,
+  rules: SpotRules,
+): boolean {
+  const text = input.price === null ? estimate?.price : input.price.trim();
+  if (text === undefined) return true;
+  const price = checkOrderPrice(text, rules);
+  return !price.ok || meetsMinNotional(price.units, number, rules);
+}
+
+/**
  * The form's errors: the price and quantity checks the server makes (protocol/spot-order-checks.ts),
  * then the order's value against the minimum and the balance it needs, from the estimate.
  */
@@ -83,7 +100,7 @@ export function validateSpotOrder(
   const minNotional = rules.minNotional;
   const checked = checkOrderNumber(number, units);
   if (!checked.ok) errors.number = numberError(checked.failure, rules);
-  else if (estimate !== null && compare(estimate.notional, minNotional) < 0) {
+  else if (!reachesMinNotional(input, estimate, checked.units, units)) {
     errors.number = msg`The order is worth less than the minimum of ${minNotional} USDT.`;
   } else if (available !== null && errors.price === undefined) {
     const needed = input.side === 0 ? estimate?.total : number;
