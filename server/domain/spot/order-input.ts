@@ -4,7 +4,7 @@
 import { SEED_MESSAGES } from "../../../protocol/envelope";
 import { SPOT_SIDE, SPOT_TYPE, type SpotOrderRequest } from "../../../protocol/spot";
 import { formatUnits } from "../../../protocol/decimal";
-import { DomainError } from "../errors";
+import { DomainError, invalid } from "../errors";
 import { priceString, qtyString, type Side, type SpotRules } from "../../../protocol/spot-rules";
 import {
   checkOrderNumber,
@@ -39,6 +39,7 @@ export function parseOrderInput(
     if (body.price !== undefined && body.price !== null) {
       throw invalid(
         "price",
+        "not-allowed",
         'Invalid body: a market order has no "price"; it fills at the book\'s price (send type 1 for a limit order)',
       );
     }
@@ -76,11 +77,15 @@ export function belowMinNotional(rules: SpotRules): DomainError {
 
 function symbolRules(value: unknown): SpotRules {
   if (value === undefined || value === null || value === "") {
-    throw invalid("symbol", 'Invalid body: "symbol" is required, e.g. "BTC/USDT"');
+    throw invalid("symbol", "required", 'Invalid body: "symbol" is required, e.g. "BTC/USDT"');
   }
   const rules = typeof value === "string" ? spotRules(value) : undefined;
   if (rules === undefined) {
-    throw invalid("symbol", 'Invalid body: "symbol" must be a listed symbol such as "BTC/USDT"');
+    throw invalid(
+      "symbol",
+      "format",
+      'Invalid body: "symbol" must be a listed symbol such as "BTC/USDT"',
+    );
   }
   return rules;
 }
@@ -91,7 +96,11 @@ function choice<const T extends readonly [string, string]>(
   names: T,
 ): T[number] {
   if (value === 0 || value === 1) return names[value];
-  throw invalid(field, `Invalid body: "${field}" must be 0 (${names[0]}) or 1 (${names[1]})`);
+  throw invalid(
+    field,
+    "format",
+    `Invalid body: "${field}" must be 0 (${names[0]}) or 1 (${names[1]})`,
+  );
 }
 
 /** A failed order check (protocol/spot-order-checks.ts) as the refusal the API answers with. */
@@ -100,25 +109,36 @@ function refusalOf(failure: OrderCheckFailure, rules: SpotRules): DomainError {
   switch (failure.rule) {
     case "required":
       return field === "number"
-        ? invalid(field, SEED_MESSAGES.enterAmount)
-        : invalid(field, 'Invalid body: a limit order needs a "price"');
+        ? invalid(field, "required", SEED_MESSAGES.enterAmount)
+        : invalid(field, "required", 'Invalid body: a limit order needs a "price"');
     case "not-text":
       // A JSON number has already been through a float; money travels as a decimal string.
-      return invalid(field, `Invalid body: "${field}" must be a decimal string such as "100.5"`);
+      return invalid(
+        field,
+        "format",
+        `Invalid body: "${field}" must be a decimal string such as "100.5"`,
+      );
     case "format":
       return invalid(
         field,
+        "format",
         `Invalid body: "${field}" must be a positive decimal number such as "100.5"`,
       );
     case "step": {
       const step = formatUnits(1n, failure.limit);
       const stepName = `the ${field === "price" ? "price" : "quantity"} step of ${rules.symbol}`;
-      return invalid(field, `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`);
+      // A multiple of the step is a number of at most `limit` decimals: the app words it so.
+      return invalid(
+        field,
+        "decimals",
+        `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`,
+        failure.limit,
+      );
     }
     case "positive":
-      return invalid(field, `Invalid body: "${field}" must be greater than 0`);
+      return invalid(field, "positive", `Invalid body: "${field}" must be greater than 0`);
     case "too-large":
-      return invalid(field, `Invalid body: "${field}" is too large`);
+      return invalid(field, "at-most", `Invalid body: "${field}" is too large`);
     case "minimum":
       return new DomainError(
         "BELOW_MINIMUM",
@@ -126,8 +146,4 @@ function refusalOf(failure: OrderCheckFailure, rules: SpotRules): DomainError {
         `${SEED_MESSAGES.belowMinimum}: at least ${failure.limit} ${rules.base}`,
       );
   }
-}
-
-function invalid(field: string, message: string): DomainError {
-  return new DomainError("VALIDATION", { field }, message);
 }
