@@ -98,8 +98,11 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /** One of the codes of a constant table ({ name: code }), typed as the union of its codes. */
-export function codeOf<const T extends Record<string, string | number>>(table: T) {
-  return oneOf(Object.values(table) as T[keyof T][]);
+export function codeOf<const T extends Record<string, string | number>>(
+  table: T,
+  description?: string,
+) {
+  return oneOf(Object.values(table) as T[keyof T][], description ? { description } : {});
 }
 
 /** DESIGN §6: 0 unverified, 1 verified, 2-4 by weighted score. */
