@@ -8,6 +8,7 @@ import {
   assetsEndpoints,
   profileEndpoints,
   spotEndpoints,
+  systemEndpoints,
   walletEndpoints,
 } from "../../protocol/endpoints";
 import { API_BASE } from "../../protocol/paths";
@@ -65,6 +66,9 @@ describe("answers match their schemas in the endpoint contract", () => {
     ["bills", assetsEndpoints.bills],
     ["withdraw config", walletEndpoints.withdrawConfig],
     ["spot config", spotEndpoints.config],
+    ["links", systemEndpoints.links],
+    ["articles", systemEndpoints.articles],
+    ["service status", systemEndpoints.status],
   ])("%s", async (_name, spec) => {
     await expectAnswer(spec.path, spec.answer);
   });
@@ -77,5 +81,15 @@ describe("answers match their schemas in the endpoint contract", () => {
     expect(page.items.length).toBeGreaterThan(0);
     const id = page.items[0]?.id ?? "";
     await expectAnswer(`${API_BASE}/profile/message/${id}`, profileEndpoints.message.answer);
+  });
+
+  it("an article with its body", async () => {
+    const page = (await expectAnswer(
+      systemEndpoints.articles.path,
+      systemEndpoints.articles.answer,
+    )) as { items: { id: string }[] };
+    for (const { id } of page.items.slice(0, 1)) {
+      await expectAnswer(`${API_BASE}/system/article/${id}`, systemEndpoints.article.answer);
+    }
   });
 });
