@@ -136,11 +136,19 @@ const WORDING: Wording = {
     i18n._(msg`There is no fresh market price right now. Please try again in a moment.`),
   INTERNAL: (i18n) => i18n._(msg`Something went wrong on the server. Please try again.`),
   // spot: a rejected market order's reason (stored with the order).
-  BOOK_EMPTY: (i18n, { symbol, side }) =>
-    side === "ask"
+  BOOK_EMPTY: (i18n, p) => {
+    // A refusal stored without its params (an older row) still gets a sentence of its own.
+    if (typeof p.symbol !== "string")
+      return i18n._(msg`The order book has no offers on this side.`);
+    const symbol = p.symbol;
+    return p.side === "ask"
       ? i18n._(msg`Nobody is selling ${symbol} right now: the order book has no asks.`)
-      : i18n._(msg`Nobody is buying ${symbol} right now: the order book has no bids.`),
+      : i18n._(msg`Nobody is buying ${symbol} right now: the order book has no bids.`);
+  },
   BOOK_TOO_THIN: (i18n, p) => {
+    if (typeof p.held !== "string" || typeof p.needed !== "string") {
+      return i18n._(msg`The order book does not hold enough for this order.`);
+    }
     const held = formatMoney(p.held, i18n.locale);
     const needed = formatMoney(p.needed, i18n.locale);
     const base = p.base;
@@ -151,6 +159,11 @@ const WORDING: Wording = {
       : i18n._(msg`The order book bids for only ${held} ${base}; this order needs ${needed}.`);
   },
   SLIPPAGE_EXCEEDED: (i18n, p) => {
+    if (typeof p.average !== "string" || typeof p.best !== "string") {
+      return i18n._(
+        msg`The average price would be too far from the best price for a market order.`,
+      );
+    }
     const average = formatPrice(p.average, i18n.locale);
     const best = formatPrice(p.best, i18n.locale);
     const worse = percent(p.worsePercent, i18n.locale);

@@ -44,9 +44,15 @@ const ok = (data: unknown) => ({
   status: 200,
   body: { HttpStatusCode: 200, Message: "OK", Data: data },
 });
-const failure = (status: number, code: string, message: string) => ({
+const failure = (status: number, code: string, message: string, params?: object) => ({
   status,
-  body: { HttpStatusCode: status, Message: message, Code: code, Data: null },
+  body: {
+    HttpStatusCode: status,
+    Message: message,
+    Code: code,
+    Data: null,
+    ...(params ? { Params: params } : {}),
+  },
 });
 
 const order = (patch: Partial<SpotOrder>): SpotOrder => ({
@@ -272,7 +278,11 @@ describe("<SpotScreen> order form", () => {
   it("shows the server's refusal and retries the same attempt with the same key", async () => {
     answer(
       failure(422, "INSUFFICIENT_BALANCE", "Insufficient available balance"),
-      failure(400, "VALIDATION", "number must be a multiple of 0.0001"),
+      failure(400, "VALIDATION", "number must be a multiple of 0.0001", {
+        field: "number",
+        rule: "decimals",
+        limit: "4",
+      }),
       ok(
         order({
           type: 0,
@@ -298,7 +308,7 @@ describe("<SpotScreen> order form", () => {
     await click("spot-confirm-button");
     await waitFor(() =>
       expect(text("spot-error")).toBe(
-        "The server did not accept the order: number must be a multiple of 0.0001",
+        "The server did not accept the order: “number” has more than 4 decimal places.",
       ),
     );
     await click("spot-confirm-button");
