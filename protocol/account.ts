@@ -2,7 +2,7 @@
 // send and answer. Sign-in answers are the bare token string (API.md), so they need no type here.
 import type { Static } from "@sinclair/typebox";
 import type { PasswordSignInBody, WalletCheckAnswer, WalletSignInBody } from "./endpoints/auth";
-import type { IdentityStatus } from "./identity";
+import type { ProfileAnswer } from "./endpoints/profile";
 
 /** POST /auth/check/{address}: a single-use SIWE nonce for that address, valid 10 minutes. */
 export type WalletCheck = Static<typeof WalletCheckAnswer>;
@@ -13,24 +13,11 @@ export type WalletSignInRequest = Static<typeof WalletSignInBody>;
 /** POST /auth/signin (operator accounts). */
 export type PasswordSignInRequest = Static<typeof PasswordSignInBody>;
 
-/** GET /profile/profile */
-export interface Profile {
-  id: string;
-  /** EIP-55 checksummed; null for operator accounts, which sign in with a password. */
-  address: string | null;
-  name: string | null;
-  avatar: string | null;
-  locked: boolean;
-  /** The latest identity submission's status, or null when the user never submitted one. */
-  verified: IdentityStatus | null;
-  /** DESIGN §6: 0 unverified, 1 verified, 2-4 by weighted score. */
-  creditLevel: 0 | 1 | 2 | 3 | 4;
-  /** 0-1000 (DESIGN §6). */
-  weightedScore: number;
-  inviteCode: string;
-  /** ISO-8601 with offset. */
-  createdAt: string;
-}
+/**
+ * GET /profile/profile. `verified` is the latest identity submission's status (null when the user
+ * never submitted one); creditLevel (DESIGN §6): 0 unverified, 1 verified, 2-4 by weighted score.
+ */
+export type Profile = Static<typeof ProfileAnswer>;
 
 /** SIWE timestamps may run this far ahead of the server clock (a phone's clock drifts). */
 export const SIWE_CLOCK_SKEW_SECONDS = 60;

@@ -1,5 +1,13 @@
 // Public content of /system/* (API.md): settings, links, articles, the e-mail subscription and
 // service status. Content exists in every language the app speaks; `?lang=` picks one.
+import type { Static } from "@sinclair/typebox";
+import type {
+  ArticleAnswer,
+  ArticleItemAnswer,
+  LinkAnswer,
+  ServiceStatusAnswer,
+  SystemStatusAnswer,
+} from "./endpoints/system";
 
 /** The app's languages, also the `lang` of every content row (ja is "jp", zh is "tc"). */
 export const LANGS = ["en", "de", "es", "fr", "it", "jp", "ko", "pt", "tc", "th", "vi"] as const;
@@ -54,37 +62,21 @@ export const LINK_ALIASES = [
 ] as const;
 export type LinkAlias = (typeof LINK_ALIASES)[number];
 
-export interface LinkItem {
-  id: string;
-  alias: LinkAlias;
-  title: string;
-  /** https URL, mailto: address, or an in-app path starting with "/" (e.g. "/data/detail?id=…"). */
-  url: string;
-  /**
-   * Whether the in-app viewer (/web) may show it in a frame: the operator allowed it and the CSP
-   * admits its origin. Optional: links stored on a device by an older build have none (false).
-   */
-  frameable?: boolean;
-}
+/**
+ * A link: `url` is an https URL, a mailto: address or an in-app path starting with "/"; `frameable`
+ * says whether the in-app viewer (/web) may frame it (the operator allowed it and the CSP admits its
+ * origin).
+ */
+export type LinkItem = Static<typeof LinkAnswer>;
 
 export const ARTICLE_CATEGORIES = ["news", "help", "agreement"] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
-export interface ArticleItem {
-  id: string;
-  category: ArticleCategory;
-  title: string;
-  summary: string;
-  /** Path of the cover image (served by the server under /content/), or null. */
-  cover: string | null;
-  publishedAt: string;
-  updatedAt: string;
-}
+/** An article in a list; `cover` is the path of its image (served under /content/), or null. */
+export type ArticleItem = Static<typeof ArticleItemAnswer>;
 
-export interface Article extends ArticleItem {
-  /** Sanitised HTML: only the allow-list of article-html.ts. */
-  body: string;
-}
+/** An article with its body: sanitised HTML, only the allow-list of article-html.ts. */
+export type Article = Static<typeof ArticleAnswer>;
 
 /** Where article covers are served from; the service worker caches these CacheFirst. */
 export const CONTENT_IMAGE_BASE = "/content/";
@@ -107,18 +99,9 @@ export const SERVICE_KEYS = [
   "api",
 ] as const;
 export type ServiceKey = (typeof SERVICE_KEYS)[number];
-export type ServiceState = "up" | "degraded" | "down";
+export type ServiceState = ServiceStatus["state"];
 
-export interface ServiceStatus {
-  key: ServiceKey;
-  state: ServiceState;
-  /** Percentage of probes in the last 30 days that found the service up or degraded, "99.95". */
-  uptime: string;
-  /** When the current state began. */
-  since: string;
-}
+/** A service's state; `uptime`: percentage of probes in 30 days that found it up or degraded. */
+export type ServiceStatus = Static<typeof ServiceStatusAnswer>;
 
-export interface SystemStatus {
-  services: ServiceStatus[];
-  checkedAt: string;
-}
+export type SystemStatus = Static<typeof SystemStatusAnswer>;

@@ -1,6 +1,6 @@
 // Identity verification (API.md /profile/identity): statuses, ID types and the wire shapes.
 import type { Static } from "@sinclair/typebox";
-import type { IdentityBody } from "./endpoints/profile";
+import type { IdentityAnswer, IdentityBody } from "./endpoints/profile";
 
 /** 0 under review, 1 passed, 2 rejected (API.md "Statuses"). */
 export const IDENTITY_STATUS = { underReview: 0, passed: 1, rejected: 2 } as const;
@@ -21,13 +21,4 @@ export const IDENTITY_LIMITS = {
 export type IdentityInput = Static<typeof IdentityBody>;
 
 /** GET /profile/identity (the user's own latest submission; the ID number is masked). */
-export interface IdentityView {
-  status: IdentityStatus;
-  name: string;
-  idNumber: string;
-  idType: IdType;
-  submittedAt: string;
-  reviewedAt: string | null;
-  /** Why it was rejected; null unless status is 2. */
-  reason: string | null;
-}
+export type IdentityView = Static<typeof IdentityAnswer>;

@@ -2,7 +2,8 @@
 // asset's units ("1250.5"), signed where a bill takes money away. Never a JS number.
 import type { Static } from "@sinclair/typebox";
 import type { LedgerCheckAnswer } from "./endpoints/admin";
-import type { DemoCreditBody } from "./endpoints/wallet";
+import type { AssetsOverviewAnswer } from "./endpoints/assets";
+import type { BillAnswer, DemoCreditBody } from "./endpoints/wallet";
 
 /** API.md "Bill types": code -> English name (the app shows translated labels per code). */
 export const BILL_TYPES = {
@@ -67,34 +68,10 @@ export function isBillType(value: number): value is BillType {
 }
 
 /** GET /assets/bills item; also the change log's "bill" entity (id = bill id). */
-export interface Bill {
-  id: string;
-  type: BillType;
-  asset: string;
-  /** Signed decimal string: negative when the bill took money from the user's balance. */
-  amount: string;
-  /** The account's available balance after the bill's transaction. */
-  balanceAfter: string;
-  /** What caused it, e.g. { kind: "demo-credit", id: "<ledger transaction id>" }. */
-  ref: { kind: string; id: string };
-  createdAt: string;
-}
+export type Bill = Static<typeof BillAnswer>;
 
 /** GET /assets/overview */
-export interface AssetsOverview {
-  balances: { asset: string; available: string; frozen: string }[];
-  usdt: { available: string; frozen: string; withdrawing: string; withdrawn: string };
-  /**
-   * Realised gains and losses in USDT (spot: average cost, fees included; server/domain/income).
-   * today and yesterday are calendar days in `timeZone` (the `tz` query, UTC without one);
-   * optional because an overview stored on a device by an older build has none.
-   */
-  income: { today: string; yesterday: string; total: string; timeZone?: string };
-  creditLevel: 0 | 1 | 2 | 3 | 4;
-  /** DESIGN §6: no lending is offered, so always "0". */
-  loan: string;
-  equityUsd: string;
-}
+export type AssetsOverview = Static<typeof AssetsOverviewAnswer>;
 
 /** POST /wallet/demo-credit body. */
 export type DemoCreditRequest = Static<typeof DemoCreditBody>;

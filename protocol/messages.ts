@@ -1,5 +1,7 @@
 // The user's messages (API.md /profile/message). System messages carry a `kind` and `params`
 // so the app can show them in the reader's language; operator messages carry only their text.
+import type { Static } from "@sinclair/typebox";
+import type { MessageAnswer, MessageItemAnswer } from "./endpoints/profile";
 
 export const MESSAGE_KINDS = [
   "welcome",
@@ -12,25 +14,15 @@ export const MESSAGE_KINDS = [
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-export interface MessageItem {
-  id: string;
-  title: string;
-  summary: string;
-  read: boolean;
-  createdAt: string;
-  /** null for an operator's message (shown as written). */
-  kind: MessageKind | null;
-  /**
-   * Values the kind's text needs: identity-rejected { reason }; recharge-credited { amount };
-   * recharge-rejected { amount, reason }; withdrawal-sent { amount, address, txHash };
-   * withdrawal-returned { amount, fee, reason }. Amounts are USDT decimal strings.
-   */
-  params: Record<string, string>;
-}
+/**
+ * A message in the list. `kind` is null for an operator's message (shown as written); `params` are
+ * the values the kind's text needs: identity-rejected { reason }; recharge-credited { amount };
+ * recharge-rejected { amount, reason }; withdrawal-sent { amount, address, txHash };
+ * withdrawal-returned { amount, fee, reason }. Amounts are USDT decimal strings.
+ */
+export type MessageItem = Static<typeof MessageItemAnswer>;
 
-export interface Message extends MessageItem {
-  /** Plain text; paragraphs separated by blank lines. */
-  body: string;
-}
+/** A message with its body: plain text, paragraphs separated by blank lines. */
+export type Message = Static<typeof MessageAnswer>;
 
 export const MESSAGE_LIMITS = { titleMaxLength: 120, bodyMaxLength: 5000 } as const;

@@ -2,7 +2,7 @@
 // (USDT) per base unit at the symbol's price scale; numbers are base quantities at its quantity
 // scale; fees are always USDT. All decimal strings, never a JS number.
 import type { Static } from "@sinclair/typebox";
-import type { SpotOrderBody } from "./endpoints/spot";
+import type { SpotConfigAnswer, SpotOrderBody, SpotSymbolRulesAnswer } from "./endpoints/spot";
 import type { ErrorCode, ErrorParams } from "./envelope";
 
 /** side 0 buy (pay USDT, get the base coin), 1 sell. */
@@ -76,27 +76,7 @@ export interface SpotOrder {
 }
 
 /** GET /spot/config: what the order form shows before confirming. Rates are decimal fractions. */
-export interface SpotConfig {
-  /** Fee on a market order's notional ("0.001" = 0.1 %). */
-  takerFeeRate: string;
-  /** Fee on a limit order's notional. */
-  makerFeeRate: string;
-  /** A market order is rejected when its average price is worse than the best price by more. */
-  maxSlippage: string;
-  /** Orders are refused when the symbol's last tick is older than this many seconds. */
-  maxPriceAgeSeconds: number;
-  symbols: SpotSymbolRules[];
-}
+export type SpotConfig = Static<typeof SpotConfigAnswer>;
 
-export interface SpotSymbolRules {
-  symbol: string;
-  base: string;
-  quote: string;
-  /** Smallest price increment ("0.01"); a limit price must be a multiple. */
-  priceStep: string;
-  /** Smallest quantity increment; `number` must be a multiple. */
-  qtyStep: string;
-  minQty: string;
-  /** Smallest notional (price × number) in USDT. */
-  minNotional: string;
-}
+/** A symbol's steps and minimums: a limit price is a multiple of priceStep, a number of qtyStep. */
+export type SpotSymbolRules = Static<typeof SpotSymbolRulesAnswer>;

@@ -1,7 +1,13 @@
 // Money in and out of the platform on the wire (API.md /wallet/recharge, /wallet/withdraw and
 // their statuses). Amounts are decimal USDT strings; addresses and hashes are 0x hex.
 import type { Static } from "@sinclair/typebox";
-import type { RechargeBody, WithdrawBody, WithdrawConfigAnswer } from "./endpoints/wallet";
+import type {
+  RechargeAnswer,
+  RechargeBody,
+  WithdrawalAnswer,
+  WithdrawBody,
+  WithdrawConfigAnswer,
+} from "./endpoints/wallet";
 
 /** Recharge status: 0 under review (or waiting for confirmations), 1 success, 2 failed. */
 export const RECHARGE_STATUS = { underReview: 0, success: 1, failed: 2 } as const;
@@ -21,25 +27,14 @@ export type RechargeRequest = Static<typeof RechargeBody>;
  * - "verified": credited from the chain without an operator;
  * - "manual": the chain could not confirm it (why: `reason`), so an operator reviews it.
  */
-export type RechargeVerification = "none" | "waiting" | "verified" | "manual";
+export type RechargeVerification = Recharge["verification"];
 
-/** A recharge as POST/GET /wallet/recharge and the change log's "recharge" entity carry it. */
-export interface Recharge {
-  id: string;
-  amount: string;
-  status: RechargeStatus;
-  txHash: string | null;
-  /**
-   * The voucher upload's id (readable by its owner and operators); null when the server found
-   * the transfer from the user's wallet on chain and credited it without a claim.
-   */
-  voucher: string | null;
-  verification: RechargeVerification;
-  createdAt: string;
-  reviewedAt: string | null;
-  /** Why it failed (status 2), or why it waits for an operator; null otherwise. */
-  reason: string | null;
-}
+/**
+ * A recharge as POST/GET /wallet/recharge and the change log's "recharge" entity carry it.
+ * `voucher` is null when the server found the transfer on chain and credited it without a claim;
+ * `reason` says why it failed (status 2) or why it waits for an operator, null otherwise.
+ */
+export type Recharge = Static<typeof RechargeAnswer>;
 
 /** GET /wallet/withdraw/config: what a withdrawal costs and allows, shown before confirming. */
 export type WithdrawConfig = Static<typeof WithdrawConfigAnswer>;
@@ -47,22 +42,11 @@ export type WithdrawConfig = Static<typeof WithdrawConfigAnswer>;
 /** POST /wallet/withdraw. `address` must be a valid EIP-55 (or all-lower/upper-case) address. */
 export type WithdrawRequest = Static<typeof WithdrawBody>;
 
-/** A withdrawal as POST/GET /wallet/withdraw and the change log's "withdrawal" entity carry it. */
-export interface Withdrawal {
-  id: string;
-  amount: string;
-  fee: string;
-  /** EIP-55 checksummed destination. */
-  address: string;
-  status: WithdrawalStatus;
-  txHash: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  /** When the transfer was confirmed on chain (status 2). */
-  completedAt: string | null;
-  /** Why it failed (status 3); null otherwise. */
-  reason: string | null;
-}
+/**
+ * A withdrawal as POST/GET /wallet/withdraw and the change log's "withdrawal" entity carry it.
+ * `completedAt`: when the transfer was confirmed on chain (status 2); `reason`: why it failed.
+ */
+export type Withdrawal = Static<typeof WithdrawalAnswer>;
 
 /** Longest operator reason a user reads. */
 export const WALLET_REASON_MAX_LENGTH = 500;

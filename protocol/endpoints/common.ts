@@ -92,6 +92,22 @@ export const Lang = defaulted(oneOf(LANGS, { default: "en" }));
 /** `?lang=`, English when absent. */
 export const LangQuery = Type.Object({ lang: Type.Optional(Lang) });
 
+/** A value or JSON null. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** One of the codes of a constant table ({ name: code }), typed as the union of its codes. */
+export function codeOf<const T extends Record<string, string | number>>(
+  table: T,
+  description?: string,
+) {
+  return oneOf(Object.values(table) as T[keyof T][], description ? { description } : {});
+}
+
+/** DESIGN §6: 0 unverified, 1 verified, 2-4 by weighted score. */
+export const CreditLevel = oneOf([0, 1, 2, 3, 4] as const);
+
 /** An answer described by its protocol type only (no field-by-field schema yet). */
 export function described<T>(description: string) {
   return Type.Unsafe<T>({ type: "object", description });

@@ -1,12 +1,14 @@
 // /profile: the signed-in user's own account, identity verification and messages.
 import { Type } from "@sinclair/typebox";
-import type { Profile } from "../account";
-import { IDENTITY_LIMITS, type IdentityView, type IdType } from "../identity";
-import type { Message, MessageItem } from "../messages";
+import { ID_TYPE, IDENTITY_LIMITS, IDENTITY_STATUS, type IdType } from "../identity";
+import { MESSAGE_KINDS } from "../messages";
 import { API_BASE } from "../paths";
 import {
-  described,
+  codeOf,
+  CreditLevel,
   IdParams,
+  Nullable,
+  oneOf,
   Nothing,
   listPage,
   listQuery,
@@ -15,10 +17,48 @@ import {
 import { endpoint } from "./endpoint";
 
 const PROFILE = `${API_BASE}/profile`;
-const Identity = described<IdentityView>(
-  "{ status, name, idNumber (masked), idType, submittedAt, reviewedAt, reason }",
-);
-const MessageListItem = described<MessageItem>("{ id, kind, title, summary, read, createdAt }");
+
+export const ProfileAnswer = Type.Object({
+  id: Type.String(),
+  address: Nullable(
+    Type.String({ description: "EIP-55 checksummed; null for operators (password sign-in)" }),
+  ),
+  name: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  locked: Type.Boolean(),
+  verified: Nullable(codeOf(IDENTITY_STATUS, "the latest identity submission's status")),
+  creditLevel: CreditLevel,
+  weightedScore: Type.Integer({ minimum: 0, maximum: 1000 }),
+  inviteCode: Type.String(),
+  createdAt: Type.String({ description: "ISO-8601 with offset" }),
+});
+
+export const IdentityAnswer = Type.Object({
+  status: codeOf(IDENTITY_STATUS),
+  name: Type.String(),
+  idNumber: Type.String({ description: "masked" }),
+  idType: codeOf(ID_TYPE),
+  submittedAt: Type.String(),
+  reviewedAt: Nullable(Type.String()),
+  reason: Nullable(Type.String({ description: "why it was rejected; null unless status is 2" })),
+});
+
+export const MessageItemAnswer = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  read: Type.Boolean(),
+  createdAt: Type.String(),
+  kind: Nullable(oneOf(MESSAGE_KINDS, { description: "null for an operator's message" })),
+  params: Type.Record(Type.String(), Type.String(), {
+    description: "values the kind's text needs (amounts are USDT decimal strings)",
+  }),
+});
+
+export const MessageAnswer = Type.Composite([
+  MessageItemAnswer,
+  Type.Object({ body: Type.String({ description: "plain text; blank lines between paragraphs" }) }),
+]);
 
 export const IdentityBody = Type.Object(
   {
@@ -40,14 +80,14 @@ export const profileEndpoints = {
     path: `${PROFILE}/profile`,
     summary: "The signed-in user",
     access: "user",
-    answer: described<Profile>("the user's account"),
+    answer: ProfileAnswer,
   }),
   identity: endpoint({
     method: "GET",
     path: `${PROFILE}/identity`,
     summary: "The user's identity submission, or null",
     access: "user",
-    answer: Type.Union([Identity, Type.Null()]),
+    answer: Nullable(IdentityAnswer),
   }),
   submitIdentity: endpoint({
     method: "POST",
@@ -56,7 +96,7 @@ export const profileEndpoints = {
     access: "user",
     headers: OptionalIdempotencyHeaders,
     body: IdentityBody,
-    answer: Identity,
+    answer: IdentityAnswer,
   }),
   messages: endpoint({
     method: "GET",
@@ -64,7 +104,7 @@ export const profileEndpoints = {
     summary: "The user's messages, newest first",
     access: "user",
     query: listQuery(),
-    answer: listPage(MessageListItem),
+    answer: listPage(MessageItemAnswer),
   }),
   message: endpoint({
     method: "GET",
@@ -72,7 +112,7 @@ export const profileEndpoints = {
     summary: "One message with its body; marks it read",
     access: "user",
     params: IdParams,
-    answer: described<Message>("{ ...item, body }"),
+    answer: MessageAnswer,
   }),
   // Idempotent by nature, so an Idempotency-Key (the outbox sends one) needs no storing.
   readMessage: endpoint({

@@ -1,7 +1,7 @@
 // /spot: trading terms (public), orders (Idempotency-Key), cancel and the user's orders.
 import { Type } from "@sinclair/typebox";
 import { API_BASE } from "../paths";
-import type { SpotConfig, SpotOrder, SpotSide, SpotType } from "../spot";
+import type { SpotOrder, SpotSide, SpotType } from "../spot";
 import {
   DecimalString,
   described,
@@ -20,6 +20,29 @@ const Order = described<SpotOrder>(
   "{ id, symbol, side, type, price, number, filled, avgPrice, fee, status, createdAt, filledAt }",
 );
 
+export const SpotSymbolRulesAnswer = Type.Object({
+  symbol: Type.String(),
+  base: Type.String(),
+  quote: Type.String(),
+  priceStep: Type.String({ description: 'smallest price increment ("0.01")' }),
+  qtyStep: Type.String({ description: "smallest quantity increment" }),
+  minQty: Type.String(),
+  minNotional: Type.String({ description: "smallest price × number, in USDT" }),
+});
+
+/** Rates are decimal fractions ("0.001" = 0.1 %). */
+export const SpotConfigAnswer = Type.Object({
+  takerFeeRate: Type.String({ description: "fee on a market order's notional" }),
+  makerFeeRate: Type.String({ description: "fee on a limit order's notional" }),
+  maxSlippage: Type.String({
+    description: "a market order averaging worse than the best price by more is rejected",
+  }),
+  maxPriceAgeSeconds: Type.Integer({
+    description: "orders are refused when the symbol's last tick is older",
+  }),
+  symbols: Type.Array(SpotSymbolRulesAnswer),
+});
+
 export const SpotOrderBody = Type.Object({
   symbol: Type.String(),
   side: Type.Unsafe<SpotSide>({ type: "integer", enum: [0, 1], description: "0 buy, 1 sell" }),
@@ -35,7 +58,7 @@ export const spotEndpoints = {
     path: `${SPOT}/config`,
     summary: "Spot fees, slippage cap, steps and minimums",
     access: "public",
-    answer: described<SpotConfig>("fee rates, slippage cap, price age limit, symbols' rules"),
+    answer: SpotConfigAnswer,
   }),
   placeOrder: endpoint({
     method: "POST",

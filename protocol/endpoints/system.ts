@@ -4,11 +4,9 @@ import {
   ARTICLE_CATEGORIES,
   CONTENT_IMAGE_BASE,
   LANGS,
-  type Article,
-  type ArticleItem,
-  type LinkItem,
+  LINK_ALIASES,
+  SERVICE_KEYS,
   type SystemSettings,
-  type SystemStatus,
 } from "../content";
 import { API_BASE } from "../paths";
 import {
@@ -19,6 +17,7 @@ import {
   listPage,
   listQuery,
   Nothing,
+  Nullable,
   oneOf,
 } from "./common";
 import { endpoint } from "./endpoint";
@@ -31,9 +30,45 @@ export const SubscribeBody = Type.Object({
   lang: Type.Optional(oneOf(LANGS)),
 });
 
-const ArticleListItem = described<ArticleItem>(
-  "{ id, category, title, summary, cover, publishedAt, updatedAt }",
-);
+export const ArticleItemAnswer = Type.Object({
+  id: Type.String(),
+  category: oneOf(ARTICLE_CATEGORIES),
+  title: Type.String(),
+  summary: Type.String(),
+  cover: Nullable(Type.String({ description: "the cover image's path, served under /content/" })),
+  publishedAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+export const ArticleAnswer = Type.Composite([
+  ArticleItemAnswer,
+  Type.Object({
+    body: Type.String({ description: "sanitised HTML (article-html.ts allow-list)" }),
+  }),
+]);
+
+export const LinkAnswer = Type.Object({
+  id: Type.String(),
+  alias: oneOf(LINK_ALIASES),
+  title: Type.String(),
+  url: Type.String({ description: 'https URL, mailto: address, or an in-app path ("/...")' }),
+  // Optional: links stored on a device by an older build have none (false).
+  frameable: Type.Optional(
+    Type.Boolean({ description: "whether the in-app viewer may show it in a frame" }),
+  ),
+});
+
+export const ServiceStatusAnswer = Type.Object({
+  key: oneOf(SERVICE_KEYS),
+  state: oneOf(["up", "degraded", "down"] as const),
+  uptime: Type.String({ description: 'percentage of probes up or degraded in 30 days, "99.95"' }),
+  since: Type.String({ description: "when the current state began" }),
+});
+
+export const SystemStatusAnswer = Type.Object({
+  services: Type.Array(ServiceStatusAnswer),
+  checkedAt: Type.String(),
+});
 
 export const systemEndpoints = {
   settings: endpoint({
@@ -50,7 +85,7 @@ export const systemEndpoints = {
     summary: "Operator links (contacts, footer, partners), with `frameable`",
     access: "public",
     query: LangQuery,
-    answer: Type.Array(described<LinkItem>("{ id, alias, title, url, frameable }")),
+    answer: Type.Array(LinkAnswer),
   }),
   articles: endpoint({
     method: "GET",
@@ -61,7 +96,7 @@ export const systemEndpoints = {
       { lang: Type.Optional(Lang), category: Type.Optional(oneOf(ARTICLE_CATEGORIES)) },
       Type.String({ maxLength: 300 }),
     ),
-    answer: listPage(ArticleListItem),
+    answer: listPage(ArticleItemAnswer),
   }),
   article: endpoint({
     method: "GET",
@@ -70,14 +105,14 @@ export const systemEndpoints = {
     access: "public",
     params: Type.Object({ id: Type.Optional(Type.String({ maxLength: 100 })) }),
     query: LangQuery,
-    answer: described<Article>("{ ...item, body }"),
+    answer: ArticleAnswer,
   }),
   status: endpoint({
     method: "GET",
     path: `${SYSTEM}/status`,
     summary: "Service status",
     access: "public",
-    answer: described<SystemStatus>("{ services: [{ key, state, uptime, since }], checkedAt }"),
+    answer: SystemStatusAnswer,
   }),
   subscribe: endpoint({
     method: "POST",

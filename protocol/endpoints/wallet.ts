@@ -1,13 +1,15 @@
 // /wallet: money in and out of the platform. Every POST moves money, so each needs an
 // Idempotency-Key; their bodies are validated loosely on purpose (see EndpointSpec.bodyAsValidated).
 import { Type } from "@sinclair/typebox";
-import type { Bill } from "../ledger";
+import { BILL_TYPE_CODES } from "../ledger";
 import { API_BASE } from "../paths";
-import type { Recharge, Withdrawal } from "../wallet";
+import { RECHARGE_STATUS, WITHDRAWAL_STATUS } from "../wallet";
 import {
   Address,
+  codeOf,
   DecimalString,
-  described,
+  Nullable,
+  oneOf,
   IdempotencyHeaders,
   listPage,
   listQuery,
@@ -17,15 +19,45 @@ import { endpoint } from "./endpoint";
 
 const WALLET = `${API_BASE}/wallet`;
 
-export const BillAnswer = described<Bill>(
-  "{ id, type, asset, amount (signed), balanceAfter, ref: { kind, id }, createdAt }",
-);
-const RechargeAnswer = described<Recharge>(
-  "{ id, amount, status, txHash, verification, createdAt, reviewedAt, reason }",
-);
-const WithdrawalAnswer = described<Withdrawal>(
-  "{ id, amount, fee, address, status, txHash, createdAt, reason }",
-);
+export const BillAnswer = Type.Object({
+  id: Type.String(),
+  type: oneOf(BILL_TYPE_CODES),
+  asset: Type.String(),
+  amount: Type.String({
+    description: "signed decimal string: negative when the bill took money from the balance",
+  }),
+  balanceAfter: Type.String({ description: "the available balance after the bill" }),
+  ref: Type.Object(
+    { kind: Type.String(), id: Type.String() },
+    { description: 'what caused it, e.g. { kind: "demo-credit", id }' },
+  ),
+  createdAt: Type.String(),
+});
+
+export const RechargeAnswer = Type.Object({
+  id: Type.String(),
+  amount: Type.String(),
+  status: codeOf(RECHARGE_STATUS),
+  txHash: Nullable(Type.String()),
+  voucher: Nullable(Type.String({ description: "the voucher upload's id" })),
+  verification: oneOf(["none", "waiting", "verified", "manual"] as const),
+  createdAt: Type.String(),
+  reviewedAt: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+});
+
+export const WithdrawalAnswer = Type.Object({
+  id: Type.String(),
+  amount: Type.String(),
+  fee: Type.String(),
+  address: Type.String({ description: "EIP-55 checksummed destination" }),
+  status: codeOf(WITHDRAWAL_STATUS),
+  txHash: Nullable(Type.String()),
+  createdAt: Type.String(),
+  reviewedAt: Nullable(Type.String()),
+  completedAt: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+});
 
 export const DepositInfoAnswer = Type.Object({
   chainId: Type.Integer({ description: "EIP-155 chain id (31337 for the demo dev chain)" }),

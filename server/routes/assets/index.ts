@@ -4,7 +4,8 @@ import { assetsEndpoints } from "../../../protocol/endpoints";
 import { assetsOverview } from "../../domain/assets/assets-overview";
 import { listUserBills } from "../../domain/assets/list-bills";
 import { isTimeZone } from "../../domain/income/income-days";
-import { ApiError, ok } from "../../plugins/envelope";
+import { invalid } from "../../domain/errors";
+import { ok } from "../../plugins/envelope";
 import { defineRoute, pageOf } from "../define-route";
 import { signedInUser } from "../signed-in-user";
 
@@ -12,11 +13,7 @@ export const assetsRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, assetsEndpoints.overview, async (request) => {
     const tz = request.query.tz ?? "UTC";
     if (!isTimeZone(tz)) {
-      throw new ApiError(
-        400,
-        "VALIDATION",
-        "tz must be an IANA time zone name, e.g. Europe/Berlin",
-      );
+      throw invalid("tz", "format", "tz must be an IANA time zone name, e.g. Europe/Berlin");
     }
     return ok(await assetsOverview(app.db, signedInUser(request).id, tz));
   });

@@ -5,7 +5,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { marketEndpoints } from "../../../protocol/endpoints";
 import { readKlines, readTickers, readTickRecord, readTicksHead } from "../../market/market-read";
 import { publicSymbol, SYMBOLS } from "../../market/symbols";
-import { ApiError, ok } from "../../plugins/envelope";
+import { refusal } from "../../domain/errors";
+import { ok } from "../../plugins/envelope";
 import { defineRoute } from "../define-route";
 import { addStrongEtags } from "../system/etag";
 import { parseTime } from "./schemas";
@@ -24,7 +25,7 @@ export const marketRoutes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, marketEndpoints.depth, async ({ query: q }) => {
     const depth = app.market.feed?.depth(q.symbol, q.limit);
-    if (!depth) throw new ApiError(404, "NOT_FOUND", `No order book for ${q.symbol} yet`);
+    if (!depth) throw refusal("NOT_FOUND", `No order book for ${q.symbol} yet`);
     return ok(depth);
   });
   defineRoute(app, marketEndpoints.ticks, async ({ query: q }) => {
@@ -39,7 +40,7 @@ export const marketRoutes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, marketEndpoints.ticksHead, async ({ query }) => {
     const head = await readTicksHead(app.db, query.symbol);
-    if (!head) throw new ApiError(404, "NOT_FOUND", `No ticks recorded for ${query.symbol} yet`);
+    if (!head) throw refusal("NOT_FOUND", `No ticks recorded for ${query.symbol} yet`);
     return ok(head);
   });
 };

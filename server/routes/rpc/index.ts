@@ -4,7 +4,9 @@
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { relayJsonRpc, RPC_ERRORS, rpcError } from "../../chain/rpc-relay";
 import { rpcEndpoints } from "../../../protocol/endpoints";
-import { ApiError, errorEnvelope } from "../../plugins/envelope";
+import { refusal } from "../../domain/errors";
+import { errorEnvelope } from "../../plugins/envelope";
+import { toClientError } from "../../plugins/errors";
 import { defineRoute } from "../define-route";
 
 /** A signed raw transaction is a few hundred bytes; contract deployments fit well within this. */
@@ -35,8 +37,10 @@ export const rpcRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, rpcEndpoints.rpc, async (request, reply) => {
     if (app.config.mode !== "demo") {
       // Like every demo-only path (API.md): an envelope with DEMO_ONLY, not a JSON-RPC answer.
-      const refusal = new ApiError(403, "DEMO_ONLY", "The dev chain relay exists only in demo");
-      return reply.code(403).send(errorEnvelope(refusal));
+      const refused = toClientError(
+        refusal("DEMO_ONLY", "The dev chain relay exists only in demo"),
+      );
+      if (refused) return reply.code(refused.statusCode).send(errorEnvelope(refused));
     }
     const chain = app.chain.dev;
     if (chain === undefined) {

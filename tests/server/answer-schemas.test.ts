@@ -1,0 +1,95 @@
+// Real answers of the app (PGlite) checked against the endpoint contract's answer schemas, so
+// /api/docs and the app's types cannot drift from what the server sends.
+import { TypeRegistry, type TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  assetsEndpoints,
+  profileEndpoints,
+  spotEndpoints,
+  systemEndpoints,
+  walletEndpoints,
+} from "../../protocol/endpoints";
+import { API_BASE } from "../../protocol/paths";
+import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
+import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
+import { buildTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
+
+// The contract writes a list of values as JSON Schema's `enum` (Type.Unsafe, see oneOf), which
+// TypeBox's checker leaves to a registered kind: a value is valid when it is one of the list.
+TypeRegistry.Set<{ enum?: unknown[] }>(
+  "Unsafe",
+  (schema, value) => schema.enum === undefined || schema.enum.includes(value),
+);
+
+const getDb = usePglite();
+let app: FastifyInstance;
+let user: TestSession;
+
+beforeAll(async () => {
+  app = await buildTestApp({ db: getDb() });
+  user = await createUserSession(getDb());
+  const credit = await app.inject({
+    method: "POST",
+    url: `${API_BASE}/wallet/demo-credit`,
+    headers: { ...bearer(user), "idempotency-key": "answer-schemas" },
+    payload: { amount: "12.5" },
+  });
+  expect(credit.statusCode, credit.body).toBe(200);
+  await sendOperatorMessage(
+    getDb(),
+    { id: null, label: "cli:answer-schemas" },
+    { address: user.address ?? "", title: "Hello", body: "A note." },
+  );
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
+async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
+  const response = await app.inject({ url, headers: bearer(user) });
+  expect(response.statusCode, response.body).toBe(200);
+  const data: unknown = response.json<{ Data: unknown }>().Data;
+  expect([...Value.Errors(schema, data)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+  return data;
+}
+
+describe("answers match their schemas in the endpoint contract", () => {
+  it.each([
+    ["profile", profileEndpoints.profile],
+    ["identity (none yet)", profileEndpoints.identity],
+    ["messages", profileEndpoints.messages],
+    ["assets overview", assetsEndpoints.overview],
+    ["bills", assetsEndpoints.bills],
+    ["withdraw config", walletEndpoints.withdrawConfig],
+    ["spot config", spotEndpoints.config],
+    ["links", systemEndpoints.links],
+    ["articles", systemEndpoints.articles],
+    ["service status", systemEndpoints.status],
+  ])("%s", async (_name, spec) => {
+    await expectAnswer(spec.path, spec.answer);
+  });
+
+  it("a message with its body", async () => {
+    const page = (await expectAnswer(
+      profileEndpoints.messages.path,
+      profileEndpoints.messages.answer,
+    )) as { items: { id: string }[] };
+    expect(page.items.length).toBeGreaterThan(0);
+    const id = page.items[0]?.id ?? "";
+    await expectAnswer(`${API_BASE}/profile/message/${id}`, profileEndpoints.message.answer);
+  });
+
+  it("an article with its body", async () => {
+    const page = (await expectAnswer(
+      systemEndpoints.articles.path,
+      systemEndpoints.articles.answer,
+    )) as { items: { id: string }[] };
+    for (const { id } of page.items.slice(0, 1)) {
+      await expectAnswer(`${API_BASE}/system/article/${id}`, systemEndpoints.article.answer);
+    }
+  });
+});
