@@ -70,14 +70,7 @@ export function PwaStatus(props: { appOutdated?: boolean }) {
           </p>
           {needRefresh && (
             <div className="q-pwa-status__actions">
-              <button
-                type="button"
-                className="q-pwa-status__button q-pwa-status__button--primary"
-                aria-describedby={messageId}
-                onClick={reload}
-              >
-                <Trans>Reload</Trans>
-              </button>
+              <ReloadButton describedBy={messageId} onClick={reload} />
             </div>
           )}
         </div>
@@ -96,14 +89,7 @@ export function PwaStatus(props: { appOutdated?: boolean }) {
             >
               <Trans>Close</Trans>
             </button>
-            <button
-              type="button"
-              className="q-pwa-status__button q-pwa-status__button--primary"
-              aria-describedby={messageId}
-              onClick={reload}
-            >
-              <Trans>Reload</Trans>
-            </button>
+            <ReloadButton describedBy={messageId} onClick={reload} />
           </div>
         </div>
       )}
@@ -126,5 +112,18 @@ export function PwaStatus(props: { appOutdated?: boolean }) {
         )}
       </div>
     </div>
+  );
+}
+
+function ReloadButton(props: { describedBy: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="q-pwa-status__button q-pwa-status__button--primary"
+      aria-describedby={props.describedBy}
+      onClick={props.onClick}
+    >
+      <Trans>Reload</Trans>
+    </button>
   );
 }
