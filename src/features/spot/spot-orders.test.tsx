@@ -10,7 +10,7 @@ import { database } from "../../db/database";
 import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { SpotOrders } from "./spot-orders";
-import { freshDevice } from "../../db/sync-test-fixtures";
+import { freshDevice, openSpotOrder } from "../../db/sync-test-fixtures";
 
 const requests: { method: string; url: string }[] = [];
 function answer(status: number, body: unknown): void {
@@ -24,23 +24,12 @@ function answer(status: number, body: unknown): void {
 }
 
 const base: SpotOrder = {
+  ...openSpotOrder,
   id: "open1",
-  symbol: "BTC/USDT",
   side: 1,
-  type: 1,
   price: "65000.00",
   number: "0.02",
-  filled: "0",
-  avgPrice: null,
-  fee: "0",
-  status: "open",
   createdAt: "2026-01-03T00:00:00Z",
-  filledAt: null,
-  cancelledAt: null,
-  reason: null,
-  reasonCode: null,
-  reasonParams: null,
-  fills: [],
 };
 const filled: SpotOrder = {
   ...base,

@@ -12,7 +12,7 @@ import { saveSpotConfig } from "../../db/spot-data";
 import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { SpotScreen } from "./spot-screen";
-import { freshDevice } from "../../db/sync-test-fixtures";
+import { freshDevice, openSpotOrder } from "../../db/sync-test-fixtures";
 
 vi.mock("../../sync/feeds", () => ({
   watchMarket: () => () => undefined,
@@ -56,23 +56,8 @@ const failure = (status: number, code: string, message: string, params?: object)
 });
 
 const order = (patch: Partial<SpotOrder>): SpotOrder => ({
-  id: "o1",
-  symbol: "BTC/USDT",
-  side: 0,
-  type: 1,
+  ...openSpotOrder,
   price: "60000.00",
-  number: "0.01",
-  filled: "0",
-  avgPrice: null,
-  fee: "0",
-  status: "open",
-  createdAt: "2026-01-02T00:00:00Z",
-  filledAt: null,
-  cancelledAt: null,
-  reason: null,
-  reasonCode: null,
-  reasonParams: null,
-  fills: [],
   ...patch,
 });
 
