@@ -11,13 +11,12 @@ import type { DepthLevel } from "../../protocol/market";
 import {
   bookUnits,
   exchangeOf,
-  limitTakerFill,
-  marketFill,
   priceString,
   qtyString,
   spotRulesOf,
   type Side,
 } from "../../protocol/spot-rules";
+import { limitTakerFill, marketFill } from "../../protocol/spot-fill";
 import {
   MAKER_FEE,
   MAX_SLIPPAGE,

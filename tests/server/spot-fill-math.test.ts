@@ -7,17 +7,15 @@ import { describe, expect, it } from "vitest";
 import { formatUnits } from "../../protocol/decimal";
 import { DomainError } from "../../server/domain/errors";
 import {
-  crosses,
   exchangeOf,
   limitReservation,
-  limitTakerFill,
-  marketFill,
   priceString,
   qtyString,
   type BookUnits,
   type Level,
   type Side,
 } from "../../protocol/spot-rules";
+import { crosses, limitTakerFill, marketFill } from "../../protocol/spot-fill";
 import { parseOrderInput } from "../../server/domain/spot/order-input";
 import {
   MAKER_FEE,

@@ -22,14 +22,8 @@ import {
 import type { MarketFeed } from "../../market/market-feed";
 import { userScope, withIdempotency } from "../idempotency/with-idempotency";
 import { toPage } from "../operators/list-page";
-import {
-  exchangeOf,
-  limitReservation,
-  limitTakerFill,
-  marketFill,
-  meetsMinNotional,
-  walkedLevels,
-} from "../../../protocol/spot-rules";
+import { exchangeOf, limitReservation, meetsMinNotional } from "../../../protocol/spot-rules";
+import { limitTakerFill, marketFill, walkedLevels } from "../../../protocol/spot-fill";
 import { assertTradable, takeSnapshot, type MarketSnapshot } from "./market-snapshot";
 import {
   belowMinNotional,

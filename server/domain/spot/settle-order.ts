@@ -11,7 +11,8 @@ import {
   notifySpotOrder,
 } from "../../db/repositories/spot-order-repository";
 import { DomainError, refusal } from "../errors";
-import { crosses, exchangeOf, type Side } from "../../../protocol/spot-rules";
+import { exchangeOf, type Side } from "../../../protocol/spot-rules";
+import { crosses } from "../../../protocol/spot-fill";
 import type { MarketSnapshot } from "./market-snapshot";
 import { MAKER_FEE, spotRules } from "./spot-config";
 import { recordSpotOrder } from "./spot-order-view";

@@ -13,7 +13,8 @@ import {
 import type { AttachedFeed } from "../../market/attached-feed";
 import type { MarketFeed } from "../../market/market-feed";
 import { createErrorThrottle } from "./error-throttle";
-import { crosses, type Side } from "../../../protocol/spot-rules";
+import { type Side } from "../../../protocol/spot-rules";
+import { crosses } from "../../../protocol/spot-fill";
 import { takeSnapshot } from "./market-snapshot";
 import { fillLimitOrder } from "./settle-order";
 import { spotRules } from "./spot-config";

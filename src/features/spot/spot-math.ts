@@ -20,12 +20,11 @@ import {
 import {
   exchangeOf,
   levelUnits,
-  limitTakerFill,
   priceString,
   rateOf,
-  walkFill,
   type SpotRules,
 } from "../../../protocol/spot-rules";
+import { limitTakerFill, walkFill } from "../../../protocol/spot-fill";
 import { checkOrderPrice } from "../../../protocol/spot-order-checks";
 import { scaleOf } from "../../lib/format/format-price";
 
