@@ -2,8 +2,7 @@
 // /api/docs and the app's types cannot drift from what the server sends.
 import { TypeRegistry, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   assetsEndpoints,
   profileEndpoints,
@@ -14,7 +13,7 @@ import {
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { buildTestApp } from "./helpers/test-app";
+import { useTestApp } from "./helpers/test-app";
 import { usePglite } from "./helpers/test-db";
 
 // The contract writes a list of values as JSON Schema's `enum` (Type.Unsafe, see oneOf), which
@@ -25,11 +24,10 @@ TypeRegistry.Set<{ enum?: unknown[] }>(
 );
 
 const getDb = usePglite();
-let app: FastifyInstance;
+const app = useTestApp(getDb);
 let user: TestSession;
 
 beforeAll(async () => {
-  app = await buildTestApp({ db: getDb() });
   user = await createUserSession(getDb());
   const credit = await app.inject({
     method: "POST",
@@ -44,10 +42,6 @@ beforeAll(async () => {
     { address: user.address ?? "", title: "Hello", body: "A note." },
   );
 });
-afterAll(async () => {
-  await app.close();
-});
-
 /** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
 async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
   const response = await app.inject({ url, headers: bearer(user) });
