@@ -17,5 +17,6 @@ export * from "./feed";
 export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
+export * from "./options";
 export * from "./refusals";
 export * from "./mask-identifier";

@@ -4,6 +4,7 @@ import type { Profile } from "./account";
 import type { IdentityView } from "./identity";
 import type { Bill } from "./ledger";
 import type { Message } from "./messages";
+import type { OptionsOrder } from "./options";
 import type { SpotOrder } from "./spot";
 import type { Recharge, Withdrawal } from "./wallet";
 
@@ -20,6 +21,7 @@ export interface SyncEntityData {
   recharge: Recharge;
   withdrawal: Withdrawal;
   "spot-order": SpotOrder;
+  "options-order": OptionsOrder;
 }
 
 export type SyncEntity = keyof SyncEntityData;
@@ -33,6 +35,7 @@ const ENTITY_SET: { readonly [E in SyncEntity]: true } = {
   recharge: true,
   withdrawal: true,
   "spot-order": true,
+  "options-order": true,
 };
 
 /** Every entity, for runtime checks. */

@@ -8,6 +8,7 @@ import { docsEndpoints } from "./docs";
 import type { EndpointSpec } from "./endpoint";
 import { healthEndpoints } from "./health";
 import { marketEndpoints } from "./market";
+import { optionsEndpoints } from "./options";
 import { profileEndpoints } from "./profile";
 import { rpcEndpoints } from "./rpc";
 import { socketEndpoints } from "./sockets";
@@ -26,6 +27,7 @@ export {
   docsEndpoints,
   healthEndpoints,
   marketEndpoints,
+  optionsEndpoints,
   profileEndpoints,
   rpcEndpoints,
   socketEndpoints,
@@ -47,6 +49,7 @@ export const ENDPOINT_AREAS = {
   assets: assetsEndpoints,
   wallet: walletEndpoints,
   spot: spotEndpoints,
+  options: optionsEndpoints,
   market: marketEndpoints,
   rpc: rpcEndpoints,
   admin: adminEndpoints,

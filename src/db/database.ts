@@ -14,6 +14,7 @@ import type {
   SettingItem,
 } from "../../protocol";
 import type { CandleRow, DepthRow, TickerRow } from "./market-rows";
+import type { OptionsOrderRow, OptionsProductsRow } from "./options-rows";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
 import type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow } from "./wallet-rows";
 
@@ -32,8 +33,7 @@ export type {
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
- * already hold data upgrade in place. Planned next: contract and options orders — each
- * a new table in a new version, filled by the sync layer like the ones below. A new change-log
+ * already hold data upgrade in place. Planned next: contract orders — a new table in a new version, filled by the sync layer like the ones below. A new change-log
  * entity needs no upgrade that forgets the cursors: an app that meets an entity it does not know
  * holds its cursor before it (account-data.ts), so the updated app reads it from there. The
  * resets of v4–v6 stay for databases of app versions that skipped such entities instead.
@@ -181,6 +181,8 @@ export class QuantaDatabase extends Dexie {
   walletInfo!: Table<WalletInfoRow, string>;
   spotOrders!: Table<SpotOrderRow, string>;
   spotConfig!: Table<SpotConfigRow, string>;
+  optionsOrders!: Table<OptionsOrderRow, string>;
+  optionsProducts!: Table<OptionsProductsRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -243,6 +245,12 @@ export class QuantaDatabase extends Dexie {
       });
     // Favourite markets, per device: the trading screens' pair bar.
     this.version(7).stores({ favourites: "symbol" });
+    // Rise/fall options: orders from the change log (and the order command's answer), newest
+    // first per user and the open one by result; the products as last pulled (public).
+    this.version(8).stores({
+      optionsOrders: "id, [userId+time]",
+      optionsProducts: "key",
+    });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
 }
