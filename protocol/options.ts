@@ -86,11 +86,19 @@ export function settleOption(terms: OptionTerms, ticks: readonly OptionTick[]): 
   const expiresAt = instant(terms.expiresAt);
   let entry: OptionTick | null = null;
   let exit: OptionTick | null = null;
+  let entrySeq = 0n;
+  let exitSeq = 0n;
   for (const tick of ticks) {
-    const ts = instant(tick.ts);
+    const { ts, seq } = parsedTick(tick);
     if (ts <= time || ts > expiresAt) continue;
-    if (entry === null || BigInt(tick.seq) < BigInt(entry.seq)) entry = tick;
-    if (exit === null || BigInt(tick.seq) > BigInt(exit.seq)) exit = tick;
+    if (entry === null || seq < entrySeq) {
+      entry = tick;
+      entrySeq = seq;
+    }
+    if (exit === null || seq > exitSeq) {
+      exit = tick;
+      exitSeq = seq;
+    }
   }
   if (entry === null || exit === null) {
     return {
@@ -112,6 +120,33 @@ export function settleOption(terms: OptionTerms, ticks: readonly OptionTick[]): 
         : 0n;
   const returned = result === "win" ? terms.stake + profit : result === "tie" ? terms.stake : 0n;
   return { result, entry, exit, profit, returned };
+}
+
+interface ParsedTick {
+  tsText: string;
+  seqText: string;
+  ts: number;
+  seq: bigint;
+}
+
+/**
+ * Each tick's time and seq, parsed once per tick object and reused while its text is unchanged:
+ * a server batch settles a thousand orders over the same few hundred ticks, and parsing the
+ * times again for each order cost seconds. A cache of a pure computation; results are the same.
+ */
+const parsedTicks = new WeakMap<OptionTick, ParsedTick>();
+
+function parsedTick(tick: OptionTick): ParsedTick {
+  const known = parsedTicks.get(tick);
+  if (known !== undefined && known.tsText === tick.ts && known.seqText === tick.seq) return known;
+  const parsed = {
+    tsText: tick.ts,
+    seqText: tick.seq,
+    ts: instant(tick.ts),
+    seq: BigInt(tick.seq),
+  };
+  parsedTicks.set(tick, parsed);
+  return parsed;
 }
 
 /** What a win earns beyond the stake: stake × payoutRate, rounded down (a credit). */

@@ -1,11 +1,13 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
-// candles and the live book), the wallet workers (recharge confirmations, withdrawal sends) and
-// the spot matcher. The workers service (server-services.ts) runs them in the process that leads (domain/leadership): once across
-// every server process on one database. startWorkers starts them all and answers what stops them.
+// candles and the live book), the wallet workers (recharge confirmations, withdrawal sends), the
+// spot matcher and the options settler. The workers service (server-services.ts) runs them in
+// the process that leads (domain/leadership): once across every server process on one database.
+// startWorkers starts them all and answers what stops them.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
+import { startOptionsSettler } from "./domain/options/options-settler";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
 import { startStatusProber } from "./domain/status/status-prober";
 import { createWalletWorkers, startWalletWorkers } from "./domain/wallet/wallet-workers";
@@ -74,9 +76,13 @@ export async function startWorkers(
     log,
     pauseBetweenFillsMs: testFillPauseMs(config),
   });
+  // Rise/fall options: first every order the record says is due (a restart's overdue ones),
+  // then each order once the attached feed records its exit (domain/options/README.md).
+  const optionsSettler = await startOptionsSettler({ db, market: app.market, log });
   return async () => {
     stopMarketStart.abort();
     clearTimeout(await firstProbe);
+    await optionsSettler.stop();
     await spotMatcher.stop();
     await walletWorkers.stop();
     await sealer.stop();

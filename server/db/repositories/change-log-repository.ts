@@ -66,6 +66,22 @@ export async function lockChangeHead(tx: Queryable, userId: string): Promise<boo
 }
 
 /**
+ * Locks the head rows of all these users until commit, ascending user id, in one statement — but
+ * only when every one of them has a log; otherwise it locks nothing and answers false (the caller
+ * then starts the missing logs and locks user by user, in the same order).
+ */
+export async function lockChangeHeads(tx: Queryable, userIds: readonly string[]): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT h.user_id FROM change_heads h
+      WHERE h.user_id = ANY($1::bigint[])
+        AND (SELECT count(*) FROM change_heads WHERE user_id = ANY($1::bigint[])) = $2
+      ORDER BY h.user_id FOR UPDATE`,
+    [userIds as string[], new Set(userIds).size],
+  );
+  return rows.length > 0;
+}
+
+/**
  * For a statement of another repository that appends several entries at once (a posting's
  * bills): CTEs that do what appendChange does for each row of `source` (columns user_id, ord —
  * 1, 2, … per user in append order —, entity, entity_id, data; op "put"), naming the appended

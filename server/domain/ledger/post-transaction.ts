@@ -6,7 +6,7 @@
 // catches the error.
 import type { Bill, BillType } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
-import { lockChangeHead } from "../../db/repositories/change-log-repository";
+import { lockChangeHead, lockChangeHeads } from "../../db/repositories/change-log-repository";
 import {
   ensureSystemAccount,
   ensureUserAccount,
@@ -60,7 +60,9 @@ export async function postTransaction(tx: Queryable, posting: Posting): Promise<
   const userIds = [
     ...new Set(posting.legs.flatMap((l) => ("userId" in l.account ? [l.account.userId] : []))),
   ].sort(compareIds);
-  for (const userId of userIds) {
+  // Many users' legs (a batch of settlements): one statement when every user has a log.
+  const headsLocked = userIds.length > 1 && (await lockChangeHeads(tx, userIds));
+  for (const userId of headsLocked ? [] : userIds) {
     // A bill is a change-log entry; taking the user's head first keeps one lock order for every
     // transaction that both records changes and moves money. A user without a log (no head row
     // to lock) gets the baseline first, as recordPut would write it.

@@ -1,0 +1,276 @@
+// Options settlement replayed on a recorded tick sequence (written through the real feed) with
+// orders of known windows: exact results, bills, balances and the pool, each order settled once,
+// as the feed records each order's exit (the first tick after expiresAt) and not before; a tick
+// exactly at expiresAt counts, one exactly at the order's time does not; an empty window voids
+// (stake and fee back) once the timer finds it overdue with the feed down; and a settler started
+// over a record with overdue orders settles them before its start resolves. On PGlite.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { OptionsOrder } from "../../protocol/options";
+import { checkLedger } from "../../server/domain/ledger/check-ledger";
+import {
+  startOptionsSettler,
+  type OptionsSettler,
+} from "../../server/domain/options/options-settler";
+import type { MarketFeed } from "../../server/market/market-feed";
+import type { AttachedFeed } from "../../server/market/attached-feed";
+import { createUserSession } from "./helpers/sessions";
+import {
+  buyTestOption,
+  fundUsdt,
+  openTickFeed,
+  optionRows,
+  poolBalance,
+  recordTicks,
+  settlementBills,
+  USDT,
+  usdtBalance,
+  type TestOption,
+} from "./helpers/options";
+import { resetDb, usePglite } from "./helpers/test-db";
+
+const getDb = usePglite();
+const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
+const STAKE = 10n * USDT;
+const FEE = USDT / 10n;
+const FUNDS = 100n * USDT;
+const silent = {
+  info: () => undefined,
+  error: (fields: object, msg: string) => console.error(msg, fields),
+};
+
+let feed: MarketFeed;
+let market: AttachedFeed;
+let settler: OptionsSettler | undefined;
+let clock = T0;
+
+beforeEach(async () => {
+  await resetDb(getDb());
+  ({ feed, market } = await openTickFeed(getDb()));
+  clock = T0;
+});
+
+afterEach(async () => {
+  await settler?.stop();
+  settler = undefined;
+  await feed.stop();
+  const report = await checkLedger(getDb());
+  expect(report.violations).toEqual([]);
+});
+
+async function buy(
+  o: Omit<TestOption, "userId" | "stake" | "fee">,
+): Promise<{ id: string; userId: string }> {
+  const db = getDb();
+  const { userId } = await createUserSession(db);
+  await fundUsdt(db, userId, FUNDS);
+  const id = await buyTestOption(db, { ...o, userId, stake: STAKE, fee: FEE });
+  return { id, userId };
+}
+
+async function start(extra: { timerMs?: number } = {}): Promise<OptionsSettler> {
+  settler = await startOptionsSettler({
+    db: getDb(),
+    market,
+    log: silent,
+    now: () => clock,
+    timerMs: extra.timerMs ?? 60_000,
+  });
+  return settler;
+}
+
+async function record(ms: number, price: string, symbol = "BTC/USDT"): Promise<void> {
+  await recordTicks(feed, symbol, [[T0 + ms, price]]);
+  await settler?.settled();
+}
+
+async function results(): Promise<Map<string, string | null>> {
+  return new Map((await optionRows(getDb())).map((r) => [r.id, r.result]));
+}
+
+/** The order's newest change-log put (what the app's sync receives). */
+async function lastPut(id: string): Promise<OptionsOrder> {
+  const [row] = await getDb().query<{ data: OptionsOrder }>(
+    `SELECT data FROM change_log WHERE entity = 'options-order' AND entity_id = $1
+      ORDER BY seq DESC LIMIT 1`,
+    [id],
+  );
+  if (!row) throw new Error(`no change-log put for option ${id}`);
+  return typeof row.data === "string" ? (JSON.parse(row.data) as OptionsOrder) : row.data;
+}
+
+describe("options settlement on a recorded tick sequence", () => {
+  it("settles each order once its exit is recorded, with the rule's exact results and money", async () => {
+    // The record: seq 1..6 of BTC/USDT.
+    //   seq 1 @ 1000 67000.00 · 2 @ 2000 67010.00 · 3 @ 3000 67005.00
+    //   seq 4 @ 5000 67010.00 · 5 @ 8000 66990.00 · 6 @ 12000 67020.00
+    const a = await buy({ direction: "up", seconds: 5, timeMs: T0 + 500 }); // (500, 5500]: 1 → 4, up
+    const b = await buy({ direction: "down", seconds: 5, timeMs: T0 + 500 }); // same window, down
+    // The tick at its time (seq 2 @ 2000) is not its entry; the one at its expiry (seq 4 @ 5000)
+    // is its exit.
+    const c = await buy({ direction: "up", seconds: 3, timeMs: T0 + 2000 }); // 3 → 4
+    const d = await buy({ direction: "up", seconds: 1, timeMs: T0 + 1000 }); // (1000, 2000]: 2 → 2
+    const e = await buy({ direction: "up", seconds: 6, timeMs: T0 + 2000 }); // 3 → 5, down move
+    const f = await buy({ direction: "up", seconds: 3, timeMs: T0 + 8000 }); // (8000, 11000]: none
+    const g = await buy({ direction: "down", seconds: 4, timeMs: T0 + 1000 }); // 2 → 4, equal
+    await start();
+
+    await record(1000, "67000.00");
+    await record(2000, "67010.00");
+    // d expires at 2000: a tick at 2000 may still be followed by another at 2000, so not yet.
+    expect((await results()).get(d.id)).toBeNull();
+    await record(3000, "67005.00");
+    expect((await results()).get(d.id)).toBe("tie");
+    await record(5000, "67010.00");
+    // c expires at 5000 and the tick at 5000 is recorded, but its exit is known only later.
+    expect((await results()).get(c.id)).toBeNull();
+    await record(8000, "66990.00");
+    let now = await results();
+    expect([now.get(a.id), now.get(b.id), now.get(c.id), now.get(g.id)]).toEqual([
+      "win",
+      "lose",
+      "win",
+      "tie",
+    ]);
+    expect(now.get(e.id)).toBeNull(); // expires at 8000, the newest tick's time
+    expect(now.get(f.id)).toBeNull();
+    await record(12000, "67020.00");
+    now = await results();
+    expect(now.get(e.id)).toBe("lose");
+    expect(now.get(f.id)).toBe("void");
+
+    const rows = new Map((await optionRows(getDb())).map((r) => [r.id, r]));
+    const seqs = (id: string) => [rows.get(id)?.entry_seq, rows.get(id)?.exit_seq];
+    expect(seqs(a.id)).toEqual(["1", "4"]);
+    expect(seqs(b.id)).toEqual(["1", "4"]);
+    expect(seqs(c.id)).toEqual(["3", "4"]);
+    expect(seqs(d.id)).toEqual(["2", "2"]);
+    expect(seqs(e.id)).toEqual(["3", "5"]);
+    expect(seqs(f.id)).toEqual([null, null]);
+    expect(seqs(g.id)).toEqual(["2", "4"]);
+    const profit = (id: string) => rows.get(id)?.profit;
+    expect([a, b, c, d, e, f, g].map((o) => profit(o.id))).toEqual([
+      "8500000",
+      "-10000000",
+      "8500000",
+      "0",
+      "-10000000",
+      "0",
+      "0",
+    ]);
+    // Lost stakes stay in the pool: no settlement posting.
+    expect(rows.get(b.id)?.settlement_transaction_id).toBeNull();
+    expect(rows.get(a.id)?.settlement_transaction_id).not.toBeNull();
+
+    // Bills: win 312 stake + profit; tie 313 stake; void 313 stake and 313 fee; lose none.
+    const bills = await settlementBills(getDb());
+    expect(bills.get(a.id)).toEqual([[312, 18_500_000n]]);
+    expect(bills.get(c.id)).toEqual([[312, 18_500_000n]]);
+    expect(bills.get(d.id)).toEqual([[313, 10_000_000n]]);
+    expect(bills.get(g.id)).toEqual([[313, 10_000_000n]]);
+    expect(bills.get(f.id)).toEqual([
+      [313, 10_000_000n],
+      [313, 100_000n],
+    ]);
+    expect(bills.has(b.id)).toBe(false);
+    expect(bills.has(e.id)).toBe(false);
+
+    const balance = (o: { userId: string }) => usdtBalance(getDb(), o.userId);
+    const paid = FUNDS - STAKE - FEE;
+    expect(await balance(a)).toBe(paid + 18_500_000n);
+    expect(await balance(b)).toBe(paid);
+    expect(await balance(c)).toBe(paid + 18_500_000n);
+    expect(await balance(d)).toBe(paid + STAKE);
+    expect(await balance(e)).toBe(paid);
+    expect(await balance(f)).toBe(FUNDS);
+    expect(await balance(g)).toBe(paid + STAKE);
+    // Seven stakes in, two wins, two ties and a void out; seven fees in, one back.
+    expect(await poolBalance(getDb())).toBe(7n * STAKE - 2n * 18_500_000n - 3n * STAKE);
+    expect(await poolBalance(getDb(), "fees")).toBe(6n * FEE);
+
+    // What the app receives: the order with the ticks it settled on, exactly as served.
+    const view = await lastPut(a.id);
+    expect(view).toMatchObject({
+      result: "win",
+      profit: "8.5",
+      buyPrice: "67000.00",
+      sellPrice: "67010.00",
+      entryTick: { seq: "1", price: "67000.00", ts: new Date(T0 + 1000).toISOString() },
+      exitTick: { seq: "4", price: "67010.00", ts: new Date(T0 + 5000).toISOString() },
+      reason: null,
+    });
+    expect(await lastPut(f.id)).toMatchObject({ result: "void", reason: "no-ticks", profit: "0" });
+    // Each order: one put at purchase, one at settlement.
+    const [puts] = await getDb().query<{ n: number; orders: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT entity_id)::int AS orders FROM change_log
+        WHERE entity = 'options-order'`,
+    );
+    expect(puts).toEqual({ n: 14, orders: 7 });
+
+    // The ticks orders settled on are kept against pruning; the others are not.
+    const kept = await getDb().query<{ seq: string }>(
+      "SELECT seq::text AS seq FROM ticks WHERE kept ORDER BY seq",
+    );
+    expect(kept.map((k) => k.seq)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(settler?.totals()).toMatchObject({ win: 2, lose: 2, tie: 2, void: 1, settled: 7 });
+  });
+
+  it("voids an order whose window holds no tick once overdue, with the feed down", async () => {
+    const h = await buy({ symbol: "ETH/USDT", direction: "down", seconds: 30, timeMs: T0 });
+    market.detach();
+    await start({ timerMs: 20 });
+    clock = T0 + 30_000 + 4_999; // expired, but within the grace period
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settler?.settled();
+    expect((await results()).get(h.id)).toBeNull();
+    clock = T0 + 30_000 + 5_000;
+    for (let i = 0; i < 50 && (await results()).get(h.id) === null; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await results()).get(h.id)).toBe("void");
+    expect(await usdtBalance(getDb(), h.userId)).toBe(FUNDS);
+    expect((await settlementBills(getDb())).get(h.id)).toEqual([
+      [313, STAKE],
+      [313, FEE],
+    ]);
+  });
+
+  it("settles from what is recorded when the feed stops after the window", async () => {
+    const o = await buy({ direction: "up", seconds: 2, timeMs: T0 });
+    await recordTicks(feed, "BTC/USDT", [
+      [T0 + 500, "67000.00"],
+      [T0 + 1500, "67001.00"],
+    ]);
+    market.detach(); // no later tick will come
+    clock = T0 + 2_000 + 5_000;
+    await start();
+    expect((await results()).get(o.id)).toBe("win");
+  });
+
+  it("on start settles every order the record says is due before it resolves", async () => {
+    const orders = [];
+    for (let i = 0; i < 5; i += 1) {
+      orders.push(await buy({ direction: i % 2 === 0 ? "up" : "down", seconds: 1, timeMs: T0 }));
+    }
+    const open = await buy({ direction: "up", seconds: 60, timeMs: T0 });
+    await recordTicks(feed, "BTC/USDT", [
+      [T0 + 100, "67000.00"],
+      [T0 + 900, "67100.00"],
+      [T0 + 1100, "67200.00"],
+    ]);
+    await start();
+    const now = await results();
+    expect(orders.map((o) => now.get(o.id))).toEqual(["win", "lose", "win", "lose", "win"]);
+    expect(now.get(open.id)).toBeNull();
+    // A second settler finds nothing left: each order ended once.
+    const second = await startOptionsSettler({
+      db: getDb(),
+      market,
+      log: silent,
+      now: () => clock,
+    });
+    await second.stop();
+    expect(second.totals().settled).toBe(0);
+    const bills = await settlementBills(getDb());
+    expect([...bills.values()].map((b) => b.length)).toEqual([1, 1, 1]);
+  });
+});
