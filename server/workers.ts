@@ -74,11 +74,18 @@ export async function startWorkers(
     db,
     market: app.market,
     log,
-    pauseBetweenFillsMs: testFillPauseMs(config),
+    pauseBetweenFillsMs: testPauseMs(config, "QUANTA_TEST_FILL_PAUSE_MS"),
   });
   // Rise/fall options: first every order the record says is due (a restart's overdue ones),
   // then each order once the attached feed records its exit (domain/options/README.md).
-  const optionsSettler = await startOptionsSettler({ db, market: app.market, log });
+  const settlePause = testPauseMs(config, "QUANTA_TEST_SETTLE_PAUSE_MS");
+  const optionsSettler = await startOptionsSettler({
+    db,
+    market: app.market,
+    log,
+    // A crash test's pause settles one order per batch, so a kill lands between two.
+    ...(settlePause > 0 ? { batchSize: 1, pauseAfterBatchMs: settlePause } : {}),
+  });
   return async () => {
     stopMarketStart.abort();
     clearTimeout(await firstProbe);
@@ -97,11 +104,13 @@ export async function startWorkers(
 }
 
 /**
- * QUANTA_TEST_FILL_PAUSE_MS (tests/server/spot-matcher-crash.test.ts): slows the matcher so a
- * SIGKILL lands between two fills of one round. Honoured in demo mode only; never configuration.
+ * QUANTA_TEST_FILL_PAUSE_MS (tests/server/spot-matcher-crash.test.ts) slows the matcher so a
+ * SIGKILL lands between two fills of one round; QUANTA_TEST_SETTLE_PAUSE_MS
+ * (tests/server/options-settler-crash.test.ts) the options settler between two batches. Honoured
+ * in demo mode only; never configuration.
  */
-function testFillPauseMs(config: Config): number {
-  const value = Number(process.env.QUANTA_TEST_FILL_PAUSE_MS ?? "0");
+function testPauseMs(config: Config, name: string): number {
+  const value = Number(process.env[name] ?? "0");
   return config.mode === "demo" && Number.isInteger(value) && value > 0
     ? Math.min(value, 1_000)
     : 0;

@@ -31,6 +31,11 @@ export interface OptionsSettlerOptions {
   /** Batches in flight at once (default 4 on PostgreSQL, 1 on PGlite). */
   parallel?: number;
   now?: () => number;
+  /**
+   * Crash tests only (QUANTA_TEST_SETTLE_PAUSE_MS, demo mode): a pause after each batch, so a
+   * SIGKILL can land between two batches of one pass. Default 0.
+   */
+  pauseAfterBatchMs?: number;
 }
 
 export interface OptionsSettler {
@@ -74,6 +79,7 @@ export async function startOptionsSettler(options: OptionsSettlerOptions): Promi
     now,
     onOrderError: (id: string, err: unknown) => orderErrors.report(id, err),
     stopping: () => stopped,
+    pauseAfterBatchMs: options.pauseAfterBatchMs ?? 0,
   };
 
   const runPass = async ({ expiredBeforeMs, overdue }: Due) => {

@@ -18,6 +18,8 @@ export interface PassOptions {
   onOrderError: (id: string, err: unknown) => void;
   /** Whether to give up between batches (the settler is stopping). */
   stopping: () => boolean;
+  /** Crash tests only: a pause after each batch, so a SIGKILL lands between two. Default 0. */
+  pauseAfterBatchMs?: number;
 }
 
 export interface PassOutcome {
@@ -64,6 +66,7 @@ async function settleChunk(
   };
   try {
     add(await settleBatch(db, chunk, options.now));
+    if (options.pauseAfterBatchMs) await sleep(options.pauseAfterBatchMs);
     return;
   } catch (err) {
     if (chunk.length === 1) {
@@ -81,3 +84,5 @@ async function settleChunk(
     }
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
