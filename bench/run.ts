@@ -4,6 +4,7 @@ import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
 import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
+import { benchOptions } from "./options";
 import { benchPublicReads } from "./public-reads";
 import { benchSpot } from "./spot";
 
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   ledger: benchLedger,
   money: benchMoney,
   "offline-start": benchOfflineStart,
+  options: benchOptions,
   "public-reads": benchPublicReads,
   spot: benchSpot,
 };

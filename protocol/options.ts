@@ -88,8 +88,11 @@ export function settleOption(terms: OptionTerms, ticks: readonly OptionTick[]): 
   let exit: OptionTick | null = null;
   let entrySeq = 0n;
   let exitSeq = 0n;
-  for (const tick of ticks) {
-    const { ts, seq } = parsedTick(tick);
+  const parsed = parsedTicks(ticks);
+  for (let i = 0; i < ticks.length; i += 1) {
+    const tick = ticks[i] as OptionTick;
+    const ts = parsed.ts[i] as number;
+    const seq = parsed.seq[i] as bigint;
     if (ts <= time || ts > expiresAt) continue;
     if (entry === null || seq < entrySeq) {
       entry = tick;
@@ -122,30 +125,42 @@ export function settleOption(terms: OptionTerms, ticks: readonly OptionTick[]): 
   return { result, entry, exit, profit, returned };
 }
 
-interface ParsedTick {
-  tsText: string;
-  seqText: string;
-  ts: number;
-  seq: bigint;
+interface ParsedTicks {
+  /** The run as parsed: each tick object and the texts its numbers were read from. */
+  ticks: readonly OptionTick[];
+  tsText: string[];
+  seqText: string[];
+  ts: number[];
+  seq: bigint[];
 }
 
 /**
- * Each tick's time and seq, parsed once per tick object and reused while its text is unchanged:
- * a server batch settles a thousand orders over the same few hundred ticks, and parsing the
- * times again for each order cost seconds. A cache of a pure computation; results are the same.
+ * Each run of ticks' times and seqs, parsed once and reused while the run holds the same tick
+ * objects with the same texts: a server batch settles hundreds of orders over one run of a few
+ * hundred ticks, and parsing every time again for each order cost seconds. A cache of a pure
+ * computation; the results are the same with or without it.
  */
-const parsedTicks = new WeakMap<OptionTick, ParsedTick>();
+const parsedRuns = new WeakMap<readonly OptionTick[], ParsedTicks>();
 
-function parsedTick(tick: OptionTick): ParsedTick {
-  const known = parsedTicks.get(tick);
-  if (known !== undefined && known.tsText === tick.ts && known.seqText === tick.seq) return known;
-  const parsed = {
-    tsText: tick.ts,
-    seqText: tick.seq,
-    ts: instant(tick.ts),
-    seq: BigInt(tick.seq),
+function parsedTicks(ticks: readonly OptionTick[]): ParsedTicks {
+  const known = parsedRuns.get(ticks);
+  if (
+    known !== undefined &&
+    known.ticks.length === ticks.length &&
+    ticks.every(
+      (t, i) => t === known.ticks[i] && t.ts === known.tsText[i] && t.seq === known.seqText[i],
+    )
+  ) {
+    return known;
+  }
+  const parsed: ParsedTicks = {
+    ticks: [...ticks],
+    tsText: ticks.map((t) => t.ts),
+    seqText: ticks.map((t) => t.seq),
+    ts: ticks.map((t) => instant(t.ts)),
+    seq: ticks.map((t) => BigInt(t.seq)),
   };
-  parsedTicks.set(tick, parsed);
+  parsedRuns.set(ticks, parsed);
   return parsed;
 }
 

@@ -9,7 +9,7 @@
 //      columns in one statement, the entry and exit ticks kept against pruning, and each order's
 //      change-log put in one statement.
 // The schema backs this up: an order changes once, from open to settled (migration 015's trigger).
-import { settleOption, type OptionSettlement, type OptionTick } from "../../../protocol/options";
+import { settleOption, type OptionSettlement } from "../../../protocol/options";
 import type { Db, Queryable } from "../../db/db";
 import { lockChangeHead, lockChangeHeads } from "../../db/repositories/change-log-repository";
 import {
@@ -69,7 +69,7 @@ export async function settleBatch(
             userId: order.user_id,
             stake: BigInt(order.stake),
             fee: BigInt(order.fee),
-            settlement: settleOption(termsOf(order), ticksIn(ticks, order)),
+            settlement: settleOption(termsOf(order), ticks),
           });
         }
       }
@@ -155,26 +155,6 @@ function ranges(orders: readonly LockedOptionsOrder[]): Range[] {
     }
   }
   return out;
-}
-
-/**
- * The range's ticks inside this order's window (time, expiresAt] — every one the rule needs, and
- * only those (found by binary search on the ascending times; settleOption still checks each).
- */
-function ticksIn(ticks: readonly OptionTick[], o: LockedOptionsOrder): readonly OptionTick[] {
-  return ticks.slice(firstAfter(ticks, o.time_ms), firstAfter(ticks, o.expires_ms));
-}
-
-/** Index of the first tick with ts > ms (ticks ascend in seq, hence in ts). */
-function firstAfter(ticks: readonly OptionTick[], ms: number): number {
-  let lo = 0;
-  let hi = ticks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (Date.parse((ticks[mid] as OptionTick).ts) <= ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 async function keepSettlementTicks(
