@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   assetsEndpoints,
+  optionsEndpoints,
   profileEndpoints,
   spotEndpoints,
   systemEndpoints,
@@ -12,7 +13,9 @@ import {
 } from "../../protocol/endpoints";
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
+import { postOptionsOrder } from "./helpers/options";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
+import { startTestMarket, stepMarket } from "./helpers/spot";
 import { useTestApp } from "./helpers/test-app";
 import { usePglite } from "./helpers/test-db";
 
@@ -41,7 +44,22 @@ beforeAll(async () => {
     { id: null, label: "cli:answer-schemas" },
     { address: user.address ?? "", title: "Hello", body: "A note." },
   );
+  // An open option, bought on a live feed (then stopped: the answers below are reads).
+  const market = await startTestMarket(getDb(), "answer-schemas");
+  app.market.attach(market.feed);
+  await stepMarket(market, 1);
+  const option = await postOptionsOrder(app, user, {
+    symbol: "BTC/USDT",
+    direction: "up",
+    seconds: 30,
+    amount: "1",
+  });
+  app.market.detach();
+  await market.stop();
+  expect(option.statusCode, option.body).toBe(200);
+  placedOption = option.json<{ Data: unknown }>().Data;
 });
+let placedOption: unknown;
 /** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
 async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
   const response = await app.inject({ url, headers: bearer(user) });
@@ -60,11 +78,18 @@ describe("answers match their schemas in the endpoint contract", () => {
     ["bills", assetsEndpoints.bills],
     ["withdraw config", walletEndpoints.withdrawConfig],
     ["spot config", spotEndpoints.config],
+    ["options products", optionsEndpoints.products],
+    ["options orders", optionsEndpoints.orders],
     ["links", systemEndpoints.links],
     ["articles", systemEndpoints.articles],
     ["service status", systemEndpoints.status],
   ])("%s", async (_name, spec) => {
     await expectAnswer(spec.path, spec.answer);
+  });
+
+  it("a placed option", () => {
+    const errors = [...Value.Errors(optionsEndpoints.placeOrder.answer, placedOption)];
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
   });
 
   it("a message with its body", async () => {
