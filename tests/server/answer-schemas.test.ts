@@ -14,6 +14,7 @@ import {
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
 import { postOptionsOrder } from "./helpers/options";
+import { settleByRule } from "./helpers/options-settle";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { startTestMarket, stepMarket } from "./helpers/spot";
 import { useTestApp } from "./helpers/test-app";
@@ -54,10 +55,15 @@ beforeAll(async () => {
     seconds: 30,
     amount: "1",
   });
-  app.market.detach();
-  await market.stop();
   expect(option.statusCode, option.body).toBe(200);
   placedOption = option.json<{ Data: unknown }>().Data;
+  // Ticks through its expiry, then settled by the rule: the list shows a settled order.
+  const start = Date.now();
+  for (let i = 1; i <= 31; i += 1) market.source.emit(start + i * 1000);
+  await market.feed.flush();
+  await settleByRule(getDb(), (placedOption as { id: string }).id);
+  app.market.detach();
+  await market.stop();
 });
 let placedOption: unknown;
 /** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
@@ -87,7 +93,14 @@ describe("answers match their schemas in the endpoint contract", () => {
     await expectAnswer(spec.path, spec.answer);
   });
 
-  it("a placed option", () => {
+  it("a placed option, and a settled one", async () => {
+    const page = (await expectAnswer(
+      optionsEndpoints.orders.path,
+      optionsEndpoints.orders.answer,
+    )) as { items: { result: string | null; entryTick: unknown }[] };
+    expect(page.items).toEqual([
+      expect.objectContaining({ result: expect.any(String), entryTick: expect.anything() }),
+    ]);
     const errors = [...Value.Errors(optionsEndpoints.placeOrder.answer, placedOption)];
     expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
   });

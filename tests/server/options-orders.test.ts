@@ -7,6 +7,7 @@ import type { OptionsOrder } from "../../protocol/options";
 import { API_BASE } from "../../protocol/paths";
 import { userBalances } from "../../server/db/repositories/ledger-account-repository";
 import { parseAmount } from "../../server/domain/ledger/amounts";
+import { placeOptionsOrder } from "../../server/domain/options/place-order";
 import {
   buyOption,
   optionBills,
@@ -14,6 +15,7 @@ import {
   postOptionsOrder,
   useOptionsApp,
 } from "./helpers/options";
+import { settleByRule } from "./helpers/options-settle";
 import { bearer, createUserSession } from "./helpers/sessions";
 import { balancesOf, fund, stepMarket } from "./helpers/spot";
 import { syncAll } from "./helpers/sync";
@@ -184,5 +186,41 @@ describe("GET /options/orders", () => {
     expect(bad.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "status" } });
     const anonymous = await app.inject({ url: `${API_BASE}/options/orders` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("pages settled orders newest first under done, by cursor", async () => {
+    const { db, app, market, user } = env();
+    await fund(db, user.userId, "USDT", USDT("100"));
+    const t0 = Date.now() - 600_000;
+    const emit = async (...times: number[]) => {
+      for (const t of times) market.source.emit(t);
+      await market.feed.flush();
+    };
+    await emit(t0);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const at = t0 + i * 40_000 + 100;
+      const order = await placeOptionsOrder(db, {
+        userId: user.userId,
+        body: { ...up60, seconds: 30 },
+        idempotencyKey: `page-${i}`,
+        feed: market.feed,
+        now: () => at,
+      });
+      await emit(at + 10_000, at + 35_000);
+      await settleByRule(db, order.id);
+      ids.push(order.id);
+    }
+    const page = async (query: string) =>
+      (
+        await app.inject({ url: `${API_BASE}/options/orders${query}`, headers: bearer(user) })
+      ).json<{ Data: ListPage<OptionsOrder> }>().Data;
+    const first = await page("?status=done&limit=2");
+    expect(first.items.map((o) => o.id)).toEqual([ids[2], ids[1]]);
+    expect(first.items.every((o) => o.result !== null && o.settledAt !== null)).toBe(true);
+    expect(first.nextCursor).toBe(ids[1]);
+    const second = await page(`?status=done&limit=2&cursor=${first.nextCursor ?? ""}`);
+    expect(second).toEqual({ items: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
+    expect((await page("?status=open")).items).toEqual([]);
   });
 });
