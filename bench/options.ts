@@ -11,10 +11,10 @@ import { checkLedger } from "../server/domain/ledger/check-ledger";
 import { credit } from "../server/domain/ledger/operations";
 import { sealAll, startLedgerSealer } from "../server/domain/ledger/seal-ledger";
 import { startOptionsSettler } from "../server/domain/options/options-settler";
+import { placeOptionsOrder } from "../server/domain/options/place-order";
 import { AttachedFeed } from "../server/market/attached-feed";
 import { MarketFeed } from "../server/market/market-feed";
 import { SYMBOLS } from "../server/market/symbols";
-import { buyTestOption } from "../tests/server/helpers/options";
 import {
   minimalCycleReference,
   printSeries,
@@ -47,6 +47,25 @@ export async function benchOptions(): Promise<void> {
     // within [acceptedAt + 60 s, acceptedAt + 61 s).
     const acceptedAt = Date.now() - 120_000;
     const setupStarted = performance.now();
+    const feed = await MarketFeed.open({
+      db,
+      source: { start: () => undefined, stop: async () => undefined },
+      specs: SYMBOLS,
+    });
+    const market = new AttachedFeed();
+    market.attach(feed);
+    // A tick every 100 ms through the windows, none after the first expiry: nothing is due.
+    // Recorded first: placement needs a live price, and a later one is as live.
+    const ticks = SECONDS * 10;
+    feed.accept(
+      Array.from({ length: ticks }, (_, i) => ({
+        symbol: "BTC/USDT",
+        price: `${67_000 + ((i * 7) % 13)}.00`,
+        qty: "0.01",
+        ts: acceptedAt + 50 + i * 100,
+      })),
+    );
+    await feed.flush();
     const users = await createUsers(db, ORDERS);
     await inParallel(users, SETUP_CLIENTS, async (userId, i) => {
       await db.transaction((tx) =>
@@ -60,33 +79,20 @@ export async function benchOptions(): Promise<void> {
           from: "demo-issuer",
         }),
       );
-      await buyTestOption(db, {
+      // POST /options/orders as the route runs it (the demo's 60 s product: 0.85, fee 1 %).
+      await placeOptionsOrder(db, {
         userId,
-        direction: i % 2 === 0 ? "up" : "down",
-        seconds: SECONDS,
-        stake: 10n * USDT,
-        fee: USDT / 10n,
-        timeMs: acceptedAt + (i % 1000),
+        body: {
+          symbol: "BTC/USDT",
+          direction: i % 2 === 0 ? "up" : "down",
+          seconds: SECONDS,
+          amount: "10",
+        },
+        idempotencyKey: `bench-options-${i}`,
+        feed,
+        now: () => acceptedAt + (i % 1000),
       });
     });
-    const feed = await MarketFeed.open({
-      db,
-      source: { start: () => undefined, stop: async () => undefined },
-      specs: SYMBOLS,
-    });
-    const market = new AttachedFeed();
-    market.attach(feed);
-    // A tick every 100 ms through the windows, none after the first expiry: nothing is due.
-    const ticks = SECONDS * 10;
-    feed.accept(
-      Array.from({ length: ticks }, (_, i) => ({
-        symbol: "BTC/USDT",
-        price: `${67_000 + ((i * 7) % 13)}.00`,
-        qty: "0.01",
-        ts: acceptedAt + 50 + i * 100,
-      })),
-    );
-    await feed.flush();
     await sealAll(db);
     console.log(
       `options: set up ${ORDERS} users, purchases and ${ticks} ticks in ` +

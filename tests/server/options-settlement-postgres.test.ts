@@ -11,19 +11,17 @@ import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { startOptionsSettler } from "../../server/domain/options/options-settler";
 import { AttachedFeed } from "../../server/market/attached-feed";
 import {
-  buyTestOption,
+  buyAt,
   fundUsdt,
   openTickFeed,
   optionRows,
   recordTicks,
   settlementBills,
   USDT,
-} from "./helpers/options";
+} from "./helpers/options-settlement";
 import { describePostgres } from "./helpers/test-db";
 
 const T0 = Date.UTC(2026, 6, 1, 9, 0, 0);
-const STAKE = 5n * USDT;
-const FEE = 50_000n;
 const quiet = {
   info: () => undefined,
   error: (fields: object, msg: string) => console.error(msg, fields),
@@ -124,31 +122,31 @@ describePostgres(
       const db = pg.db();
       const users = await fundedUsers(db, 1_000, "aa");
       const ids: string[] = [];
-      // Accepted over one second, 60 s each: they all expire in [T0 + 60 s, T0 + 61 s).
-      await inParallel(
-        users.map((userId, i) => ({ userId, i })),
-        8,
-        async ({ userId, i }) => {
-          ids.push(
-            await buyTestOption(db, {
-              userId,
-              direction: i % 2 === 0 ? "up" : "down",
-              seconds: 60,
-              stake: STAKE,
-              fee: FEE,
-              timeMs: T0 + i,
-            }),
-          );
-        },
-      );
       const { feed, market } = await openTickFeed(db);
       // A tick every 250 ms through the windows (a few at equal prices, for ties), the last
-      // one before the first expiry: nothing is due yet.
+      // one before the first expiry: nothing is due. Recorded first: placement needs a live
+      // price, and a later one is as live.
       const ticks: [number, string][] = [];
       for (let ms = 200; ms <= 60_000; ms += 250) {
         ticks.push([T0 + ms, `${67_000 + ((ms * 7) % 13)}.00`]);
       }
       await recordTicks(feed, "BTC/USDT", ticks);
+      // Accepted over one second, 60 s each (a demo product): all expire in [T0 + 60 s, T0 + 61 s).
+      await inParallel(
+        users.map((userId, i) => ({ userId, i })),
+        8,
+        async ({ userId, i }) => {
+          ids.push(
+            await buyAt(db, feed, {
+              userId,
+              direction: i % 2 === 0 ? "up" : "down",
+              seconds: 60,
+              amount: "5",
+              timeMs: T0 + i,
+            }),
+          );
+        },
+      );
       const settler = await startOptionsSettler({
         db,
         market,
@@ -181,29 +179,28 @@ describePostgres(
       const users = await fundedUsers(db, 400, "bb");
       const ids: string[] = [];
       const base = T0 + 3_600_000;
-      await inParallel(
-        users.map((userId, i) => ({ userId, i })),
-        8,
-        async ({ userId, i }) => {
-          ids.push(
-            await buyTestOption(db, {
-              userId,
-              symbol: "ETH/USDT",
-              direction: i % 3 === 0 ? "down" : "up",
-              seconds: 30,
-              stake: STAKE,
-              fee: FEE,
-              timeMs: base + (i % 50),
-            }),
-          );
-        },
-      );
       const { feed } = await openTickFeed(db);
       await recordTicks(feed, "ETH/USDT", [
         [base + 1_000, "3500.00"],
         [base + 20_000, "3501.50"],
         [base + 40_000, "3499.00"],
       ]);
+      await inParallel(
+        users.map((userId, i) => ({ userId, i })),
+        8,
+        async ({ userId, i }) => {
+          ids.push(
+            await buyAt(db, feed, {
+              userId,
+              symbol: "ETH/USDT",
+              direction: i % 3 === 0 ? "down" : "up",
+              seconds: 30,
+              amount: "5",
+              timeMs: base + (i % 50),
+            }),
+          );
+        },
+      );
       await feed.stop();
       // Two processes: two pools, small batches in parallel, started at the same moment.
       const other = pg.schema().open();

@@ -15,17 +15,18 @@ import type { MarketFeed } from "../../server/market/market-feed";
 import type { AttachedFeed } from "../../server/market/attached-feed";
 import { createUserSession } from "./helpers/sessions";
 import {
-  buyTestOption,
+  buyAt,
   fundUsdt,
   openTickFeed,
   optionRows,
   poolBalance,
   recordTicks,
   settlementBills,
+  testProducts,
   USDT,
   usdtBalance,
-  type TestOption,
-} from "./helpers/options";
+  type TestPurchase,
+} from "./helpers/options-settlement";
 import { resetDb, usePglite } from "./helpers/test-db";
 
 const getDb = usePglite();
@@ -33,6 +34,7 @@ const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 const STAKE = 10n * USDT;
 const FEE = USDT / 10n;
 const FUNDS = 100n * USDT;
+const PRODUCTS = testProducts([1, 2, 3, 4, 5, 6, 30, 60]);
 const silent = {
   info: () => undefined,
   error: (fields: object, msg: string) => console.error(msg, fields),
@@ -57,13 +59,14 @@ afterEach(async () => {
   expect(report.violations).toEqual([]);
 });
 
+/** A funded user's order through the real placement (stake 10 USDT, fee 0.10). */
 async function buy(
-  o: Omit<TestOption, "userId" | "stake" | "fee">,
+  o: Omit<TestPurchase, "userId" | "amount" | "products">,
 ): Promise<{ id: string; userId: string }> {
   const db = getDb();
   const { userId } = await createUserSession(db);
   await fundUsdt(db, userId, FUNDS);
-  const id = await buyTestOption(db, { ...o, userId, stake: STAKE, fee: FEE });
+  const id = await buyAt(db, feed, { ...o, userId, amount: "10", products: PRODUCTS });
   return { id, userId };
 }
 
@@ -100,18 +103,21 @@ async function lastPut(id: string): Promise<OptionsOrder> {
 
 describe("options settlement on a recorded tick sequence", () => {
   it("settles each order once its exit is recorded, with the rule's exact results and money", async () => {
-    // The record: seq 1..6 of BTC/USDT.
-    //   seq 1 @ 1000 67000.00 · 2 @ 2000 67010.00 · 3 @ 3000 67005.00
-    //   seq 4 @ 5000 67010.00 · 5 @ 8000 66990.00 · 6 @ 12000 67020.00
-    const a = await buy({ direction: "up", seconds: 5, timeMs: T0 + 500 }); // (500, 5500]: 1 → 4, up
+    // The record: seq 1..7 of BTC/USDT (seq 1, before every window, is the live price the
+    // purchases need), and ETH/USDT's seq 1 before f's window and seq 2 after it.
+    //   seq 1 @ 0 66990.00 · 2 @ 1000 67000.00 · 3 @ 2000 67010.00 · 4 @ 3000 67005.00
+    //   seq 5 @ 5000 67010.00 · 6 @ 8000 66990.00 · 7 @ 12000 67020.00
+    await record(0, "66990.00");
+    await record(0, "3500.00", "ETH/USDT");
+    const a = await buy({ direction: "up", seconds: 5, timeMs: T0 + 500 }); // (500, 5500]: 2 → 5
     const b = await buy({ direction: "down", seconds: 5, timeMs: T0 + 500 }); // same window, down
-    // The tick at its time (seq 2 @ 2000) is not its entry; the one at its expiry (seq 4 @ 5000)
+    // The tick at its time (seq 3 @ 2000) is not its entry; the one at its expiry (seq 5 @ 5000)
     // is its exit.
-    const c = await buy({ direction: "up", seconds: 3, timeMs: T0 + 2000 }); // 3 → 4
-    const d = await buy({ direction: "up", seconds: 1, timeMs: T0 + 1000 }); // (1000, 2000]: 2 → 2
-    const e = await buy({ direction: "up", seconds: 6, timeMs: T0 + 2000 }); // 3 → 5, down move
-    const f = await buy({ direction: "up", seconds: 3, timeMs: T0 + 8000 }); // (8000, 11000]: none
-    const g = await buy({ direction: "down", seconds: 4, timeMs: T0 + 1000 }); // 2 → 4, equal
+    const c = await buy({ direction: "up", seconds: 3, timeMs: T0 + 2000 }); // 4 → 5
+    const d = await buy({ direction: "up", seconds: 1, timeMs: T0 + 1000 }); // (1000, 2000]: 3 → 3
+    const e = await buy({ direction: "up", seconds: 6, timeMs: T0 + 2000 }); // 4 → 6, down move
+    const f = await buy({ symbol: "ETH/USDT", direction: "up", seconds: 3, timeMs: T0 + 1000 }); // none
+    const g = await buy({ direction: "down", seconds: 4, timeMs: T0 + 1000 }); // 3 → 5, equal
     await start();
 
     await record(1000, "67000.00");
@@ -134,19 +140,21 @@ describe("options settlement on a recorded tick sequence", () => {
     expect(now.get(e.id)).toBeNull(); // expires at 8000, the newest tick's time
     expect(now.get(f.id)).toBeNull();
     await record(12000, "67020.00");
+    expect((await results()).get(f.id)).toBeNull(); // no ETH/USDT tick after its expiry yet
+    await record(12000, "3501.00", "ETH/USDT");
     now = await results();
     expect(now.get(e.id)).toBe("lose");
     expect(now.get(f.id)).toBe("void");
 
     const rows = new Map((await optionRows(getDb())).map((r) => [r.id, r]));
     const seqs = (id: string) => [rows.get(id)?.entry_seq, rows.get(id)?.exit_seq];
-    expect(seqs(a.id)).toEqual(["1", "4"]);
-    expect(seqs(b.id)).toEqual(["1", "4"]);
-    expect(seqs(c.id)).toEqual(["3", "4"]);
-    expect(seqs(d.id)).toEqual(["2", "2"]);
-    expect(seqs(e.id)).toEqual(["3", "5"]);
+    expect(seqs(a.id)).toEqual(["2", "5"]);
+    expect(seqs(b.id)).toEqual(["2", "5"]);
+    expect(seqs(c.id)).toEqual(["4", "5"]);
+    expect(seqs(d.id)).toEqual(["3", "3"]);
+    expect(seqs(e.id)).toEqual(["4", "6"]);
     expect(seqs(f.id)).toEqual([null, null]);
-    expect(seqs(g.id)).toEqual(["2", "4"]);
+    expect(seqs(g.id)).toEqual(["3", "5"]);
     const profit = (id: string) => rows.get(id)?.profit;
     expect([a, b, c, d, e, f, g].map((o) => profit(o.id))).toEqual([
       "8500000",
@@ -194,8 +202,8 @@ describe("options settlement on a recorded tick sequence", () => {
       profit: "8.5",
       buyPrice: "67000.00",
       sellPrice: "67010.00",
-      entryTick: { seq: "1", price: "67000.00", ts: new Date(T0 + 1000).toISOString() },
-      exitTick: { seq: "4", price: "67010.00", ts: new Date(T0 + 5000).toISOString() },
+      entryTick: { seq: "2", price: "67000.00", ts: new Date(T0 + 1000).toISOString() },
+      exitTick: { seq: "5", price: "67010.00", ts: new Date(T0 + 5000).toISOString() },
       reason: null,
     });
     expect(await lastPut(f.id)).toMatchObject({ result: "void", reason: "no-ticks", profit: "0" });
@@ -207,14 +215,21 @@ describe("options settlement on a recorded tick sequence", () => {
     expect(puts).toEqual({ n: 14, orders: 7 });
 
     // The ticks orders settled on are kept against pruning; the others are not.
-    const kept = await getDb().query<{ seq: string }>(
-      "SELECT seq::text AS seq FROM ticks WHERE kept ORDER BY seq",
+    const kept = await getDb().query<{ tick: string }>(
+      "SELECT symbol || ' ' || seq AS tick FROM ticks WHERE kept ORDER BY symbol, seq",
     );
-    expect(kept.map((k) => k.seq)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(kept.map((k) => k.tick)).toEqual([
+      "BTC/USDT 2",
+      "BTC/USDT 3",
+      "BTC/USDT 4",
+      "BTC/USDT 5",
+      "BTC/USDT 6",
+    ]);
     expect(settler?.totals()).toMatchObject({ win: 2, lose: 2, tie: 2, void: 1, settled: 7 });
   });
 
   it("voids an order whose window holds no tick once overdue, with the feed down", async () => {
+    await record(-100, "3500.00", "ETH/USDT"); // the live price, before the window
     const h = await buy({ symbol: "ETH/USDT", direction: "down", seconds: 30, timeMs: T0 });
     market.detach();
     await start({ timerMs: 20 });
@@ -235,6 +250,7 @@ describe("options settlement on a recorded tick sequence", () => {
   });
 
   it("settles from what is recorded when the feed stops after the window", async () => {
+    await record(-100, "66990.00");
     const o = await buy({ direction: "up", seconds: 2, timeMs: T0 });
     await recordTicks(feed, "BTC/USDT", [
       [T0 + 500, "67000.00"],
@@ -247,6 +263,7 @@ describe("options settlement on a recorded tick sequence", () => {
   });
 
   it("on start settles every order the record says is due before it resolves", async () => {
+    await record(-100, "66990.00");
     const orders = [];
     for (let i = 0; i < 5; i += 1) {
       orders.push(await buy({ direction: i % 2 === 0 ? "up" : "down", seconds: 1, timeMs: T0 }));

@@ -22,14 +22,15 @@ import { readTicks } from "../../server/db/repositories/tick-repository";
 import { ChildRunner } from "./helpers/child-process";
 import { within } from "./helpers/net";
 import {
-  buyTestOption,
+  buyAt,
   fundUsdt,
   openTickFeed,
   optionRows,
   recordTicks,
   settlementBills,
+  testProducts,
   USDT,
-} from "./helpers/options";
+} from "./helpers/options-settlement";
 import { startRealServer } from "./helpers/real-server";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 
@@ -77,29 +78,32 @@ it("a settler SIGKILLed mid-way settles every option exactly once after restart"
   let db = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   try {
     await migrate(db);
-    for (let i = 0; i < ORDERS; i += 1) {
-      const user = await createUserSession(db);
-      await fundUsdt(db, user.userId, 100n * USDT);
-      users.push(user);
-      ids.push(
-        await buyTestOption(db, {
-          userId: user.userId,
-          symbol: symbolOf(i),
-          direction: i % 2 === 0 ? "up" : "down",
-          seconds: 1 + Math.floor(i / 5),
-          stake: 10n * USDT,
-          fee: USDT / 10n,
-          timeMs: acceptedAt + (i % 5) * 37,
-        }),
-      );
-    }
-    // BTC/USDT ticks every 300 ms through the windows and beyond (ETH/USDT gets none).
+    // BTC/USDT ticks every 300 ms through the windows and beyond (ETH/USDT only one, before
+    // every window: the live price its purchases need). Recorded first; a later price is as live.
     const { feed } = await openTickFeed(db);
     const ticks: [number, string][] = [];
     for (let ms = 150; ms <= 20_000; ms += 300) {
       ticks.push([acceptedAt + ms, `${67_000 + ((ms * 11) % 17)}.00`]);
     }
     await recordTicks(feed, "BTC/USDT", ticks);
+    await recordTicks(feed, "ETH/USDT", [[acceptedAt - 100, "3500.00"]]);
+    const products = testProducts(Array.from({ length: 12 }, (_, i) => i + 1));
+    for (let i = 0; i < ORDERS; i += 1) {
+      const user = await createUserSession(db);
+      await fundUsdt(db, user.userId, 100n * USDT);
+      users.push(user);
+      ids.push(
+        await buyAt(db, feed, {
+          userId: user.userId,
+          symbol: symbolOf(i),
+          direction: i % 2 === 0 ? "up" : "down",
+          seconds: 1 + Math.floor(i / 5),
+          amount: "10",
+          timeMs: acceptedAt + (i % 5) * 37,
+          products,
+        }),
+      );
+    }
     await feed.stop();
   } finally {
     await db.close();

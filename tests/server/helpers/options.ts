@@ -1,152 +1,95 @@
-// Options settlement test helpers: a feed whose ticks the test writes (through the real
-// MarketFeed, so they are numbered, chained and recorded as the market records them), and —
-// until placement (POST /options/orders) is on main — orders bought by a small fixture that
-// debits the stake and fee through the real ledger and inserts the row as placement would.
+// Options test helpers: the real app (useTestApp) with, per test, a fresh database, a seeded
+// simulated market stepped by hand and attached as main.ts attaches it, and a signed-in user;
+// orders as the app sends them; and a snapshot of everything a refused order must leave as it
+// was. After every test the ledger must check clean.
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, expect } from "vitest";
+import type { OptionsOrder } from "../../../protocol/options";
+import { API_BASE } from "../../../protocol/paths";
 import type { Db, Queryable } from "../../../server/db/db";
-import { userBalances } from "../../../server/db/repositories/ledger-account-repository";
-import { credit, debit } from "../../../server/domain/ledger/operations";
-import { recordOptionsOrder } from "../../../server/domain/options/options-order-view";
-import { AttachedFeed } from "../../../server/market/attached-feed";
-import { MarketFeed } from "../../../server/market/market-feed";
-import { SYMBOLS } from "../../../server/market/symbols";
+import { checkLedger } from "../../../server/domain/ledger/check-ledger";
+import type { RunningMarket } from "../../../server/market/start-market";
+import { bearer, createUserSession, type TestSession } from "./sessions";
+import { startTestMarket } from "./spot";
+import { NO_RATE_LIMIT, useTestApp } from "./test-app";
+import { usePglite } from "./test-db";
+import { moneySnapshot } from "./withdraw";
 
-export const USDT = 1_000_000n;
+export interface OptionsEnv {
+  db: Db;
+  app: FastifyInstance;
+  market: RunningMarket;
+  user: TestSession;
+}
 
-/** A feed with no source of its own: the test accepts ticks and flushes them. */
-export async function openTickFeed(db: Db): Promise<{ feed: MarketFeed; market: AttachedFeed }> {
-  const feed = await MarketFeed.open({
-    db,
-    source: { start: () => undefined, stop: async () => undefined },
-    specs: SYMBOLS,
+export function useOptionsApp(seed = "options-test"): () => OptionsEnv {
+  const getDb = usePglite();
+  const app = useTestApp(getDb, { resetDbBeforeEach: true, rateLimit: NO_RATE_LIMIT });
+  let env: OptionsEnv | undefined;
+  beforeEach(async () => {
+    const db = getDb();
+    const market = await startTestMarket(db, seed);
+    app.market.attach(market.feed);
+    env = { db, app, market, user: await createUserSession(db) };
   });
-  const market = new AttachedFeed();
-  market.attach(feed);
-  return { feed, market };
+  afterEach(async () => {
+    if (!env) return;
+    const { db, market } = env;
+    expect((await checkLedger(db)).violations).toEqual([]);
+    env.app.market.detach();
+    await market.stop();
+    env = undefined;
+  });
+  return () => {
+    if (!env) throw new Error("useOptionsApp(): the environment exists inside tests only");
+    return env;
+  };
 }
 
-/** Records ticks ([ms, price]) of one symbol in one flush, as a source would deliver them. */
-export async function recordTicks(
-  feed: MarketFeed,
-  symbol: string,
-  ticks: readonly (readonly [number, string])[],
-): Promise<void> {
-  feed.accept(ticks.map(([ts, price]) => ({ symbol, price, qty: "0.01", ts })));
-  await feed.flush();
-}
+let keyCounter = 0;
 
-export async function fundUsdt(db: Db, userId: string, units: bigint): Promise<void> {
-  await db.transaction((tx) =>
-    credit(tx, {
-      kind: "demo-credit",
-      reference: "options test funding",
-      userId,
-      asset: "USDT",
-      amount: units,
-      billType: 106,
-      from: "demo-issuer",
-    }),
-  );
-}
-
-export interface TestOption {
-  userId: string;
-  symbol?: string;
-  direction: "up" | "down";
-  seconds: number;
-  /** USDT units. */
-  stake: bigint;
-  fee?: bigint;
-  payoutRate?: string;
-  /** Acceptance time, epoch ms. */
-  timeMs: number;
-}
-
-/**
- * The purchase as placement does it (stake 311 to the options pool, fee 314 to fees, bills
- * referring to the order, the row, its change-log put), in one transaction. Answers the id.
- */
-export async function buyTestOption(db: Db, o: TestOption): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [next] = await tx.query<{ id: string }>(
-      "SELECT nextval(pg_get_serial_sequence('options_orders', 'id'))::text AS id",
-    );
-    const id = next?.id ?? "";
-    const posted = await debit(tx, {
-      kind: "options-purchase",
-      reference: `option ${id}`,
-      ref: { kind: "options-order", id },
-      userId: o.userId,
-      asset: "USDT",
-      amount: o.stake,
-      billType: 311,
-      to: "options-pool",
-      fee: { amount: o.fee ?? 0n, billType: 314 },
-    });
-    await tx.query(
-      `INSERT INTO options_orders (id, user_id, symbol, direction, seconds, stake, fee,
-         payout_rate, time, expires_at, purchase_transaction_id)
-       OVERRIDING SYSTEM VALUE
-       VALUES ($1, $2, $3, $4, $5::int, $6, $7, $8, to_timestamp($9::numeric / 1000),
-               to_timestamp($9::numeric / 1000) + make_interval(secs => $5::int), $10)`,
-      [
-        id,
-        o.userId,
-        o.symbol ?? "BTC/USDT",
-        o.direction,
-        o.seconds,
-        o.stake.toString(),
-        (o.fee ?? 0n).toString(),
-        o.payoutRate ?? "0.85",
-        o.timeMs,
-        posted.transactionId,
-      ],
-    );
-    await recordOptionsOrder(tx, id);
-    return id;
+export function postOptionsOrder(
+  app: FastifyInstance,
+  session: { token: string },
+  body: unknown,
+  key: string | null = `options-${++keyCounter}`,
+) {
+  return app.inject({
+    method: "POST",
+    url: `${API_BASE}/options/orders`,
+    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
+    payload: body as object,
   });
 }
 
-export async function usdtBalance(db: Queryable, userId: string): Promise<bigint> {
-  const row = (await userBalances(db, userId)).find((b) => b.asset === "USDT");
-  return BigInt(row?.available ?? "0");
+/** An order that must be accepted: its answer, or the test fails with the server's message. */
+export async function buyOption(
+  app: FastifyInstance,
+  session: { token: string },
+  body: unknown,
+): Promise<OptionsOrder> {
+  const response = await postOptionsOrder(app, session, body);
+  if (response.statusCode !== 200) throw new Error(`option refused: ${response.body}`);
+  return response.json<{ Data: OptionsOrder }>().Data;
 }
 
-/** The options pool's balance (system accounts are brought up to date by the sealer). */
-export async function poolBalance(db: Queryable, system = "options-pool"): Promise<bigint> {
-  const [row] = await db.query<{ n: string }>(
-    `SELECT coalesce(sum(e.amount), 0)::text AS n FROM ledger_entries e
-       JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE a.system = $1 AND a.asset = 'USDT'`,
-    [system],
+/** The user's option bills, oldest first: [type, amount in units, ref kind, ref id]. */
+export async function optionBills(db: Queryable, userId: string) {
+  const rows = await db.query<{ type: number; amount: string; ref_kind: string; ref_id: string }>(
+    `SELECT type, amount::text, ref_kind, ref_id FROM bills
+      WHERE user_id = $1 AND type BETWEEN 311 AND 314 ORDER BY id`,
+    [userId],
   );
-  return BigInt(row?.n ?? "0");
+  return rows.map((r) => [r.type, BigInt(r.amount), r.ref_kind, r.ref_id] as const);
 }
 
-export interface SettledRow {
-  id: string;
-  result: string | null;
-  entry_seq: string | null;
-  exit_seq: string | null;
-  profit: string | null;
-  settlement_transaction_id: string | null;
-}
-
-export async function optionRows(db: Queryable): Promise<SettledRow[]> {
-  return db.query<SettledRow>(
-    `SELECT id::text AS id, result, entry_seq::text AS entry_seq, exit_seq::text AS exit_seq,
-            profit::text AS profit, settlement_transaction_id::text AS settlement_transaction_id
-       FROM options_orders ORDER BY id`,
-  );
-}
-
-/** Settlement bills (312, 313) per order id: [type, amount in units]. */
-export async function settlementBills(db: Queryable): Promise<Map<string, [number, bigint][]>> {
-  const rows = await db.query<{ ref_id: string; type: number; amount: string }>(
-    `SELECT ref_id, type, amount::text AS amount FROM bills
-      WHERE ref_kind = 'options-order' AND type IN (312, 313) ORDER BY id`,
-  );
-  const map = new Map<string, [number, bigint][]>();
-  for (const r of rows)
-    map.set(r.ref_id, [...(map.get(r.ref_id) ?? []), [r.type, BigInt(r.amount)]]);
-  return map;
+/** Everything a refused order must leave as it was. */
+export async function optionsSnapshot(db: Queryable) {
+  const count = async (table: string) =>
+    (await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`))[0]?.n;
+  return {
+    ...(await moneySnapshot(db)),
+    orders: await count("options_orders"),
+    idempotency: await count("idempotency_keys"),
+  };
 }
