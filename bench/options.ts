@@ -54,17 +54,8 @@ export async function benchOptions(): Promise<void> {
     });
     const market = new AttachedFeed();
     market.attach(feed);
-    // A tick every 100 ms through the windows, none after the first expiry: nothing is due.
-    // Recorded first: placement needs a live price, and a later one is as live.
-    const ticks = SECONDS * 10;
-    feed.accept(
-      Array.from({ length: ticks }, (_, i) => ({
-        symbol: "BTC/USDT",
-        price: `${67_000 + ((i * 7) % 13)}.00`,
-        qty: "0.01",
-        ts: acceptedAt + 50 + i * 100,
-      })),
-    );
+    // The live price placement needs, before every window (acceptance is never before it).
+    feed.accept([{ symbol: "BTC/USDT", price: "66990.00", qty: "0.01", ts: acceptedAt - 100 }]);
     await feed.flush();
     const users = await createUsers(db, ORDERS);
     await inParallel(users, SETUP_CLIENTS, async (userId, i) => {
@@ -93,6 +84,17 @@ export async function benchOptions(): Promise<void> {
         now: () => acceptedAt + (i % 1000),
       });
     });
+    // A tick every 100 ms through the windows, none after the first expiry: nothing is due.
+    const ticks = SECONDS * 10;
+    feed.accept(
+      Array.from({ length: ticks }, (_, i) => ({
+        symbol: "BTC/USDT",
+        price: `${67_000 + ((i * 7) % 13)}.00`,
+        qty: "0.01",
+        ts: acceptedAt + 50 + i * 100,
+      })),
+    );
+    await feed.flush();
     await sealAll(db);
     console.log(
       `options: set up ${ORDERS} users, purchases and ${ticks} ticks in ` +

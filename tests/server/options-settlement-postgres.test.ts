@@ -123,14 +123,8 @@ describePostgres(
       const users = await fundedUsers(db, 1_000, "aa");
       const ids: string[] = [];
       const { feed, market } = await openTickFeed(db);
-      // A tick every 250 ms through the windows (a few at equal prices, for ties), the last
-      // one before the first expiry: nothing is due. Recorded first: placement needs a live
-      // price, and a later one is as live.
-      const ticks: [number, string][] = [];
-      for (let ms = 200; ms <= 60_000; ms += 250) {
-        ticks.push([T0 + ms, `${67_000 + ((ms * 7) % 13)}.00`]);
-      }
-      await recordTicks(feed, "BTC/USDT", ticks);
+      // The live price placement needs, before every window (acceptance is never before it).
+      await recordTicks(feed, "BTC/USDT", [[T0 - 100, "66990.00"]]);
       // Accepted over one second, 60 s each (a demo product): all expire in [T0 + 60 s, T0 + 61 s).
       await inParallel(
         users.map((userId, i) => ({ userId, i })),
@@ -147,6 +141,13 @@ describePostgres(
           );
         },
       );
+      // A tick every 250 ms through the windows (a few at equal prices, for ties), the last
+      // one before the first expiry: nothing is due.
+      const ticks: [number, string][] = [];
+      for (let ms = 200; ms <= 60_000; ms += 250) {
+        ticks.push([T0 + ms, `${67_000 + ((ms * 7) % 13)}.00`]);
+      }
+      await recordTicks(feed, "BTC/USDT", ticks);
       const settler = await startOptionsSettler({
         db,
         market,
@@ -180,11 +181,7 @@ describePostgres(
       const ids: string[] = [];
       const base = T0 + 3_600_000;
       const { feed } = await openTickFeed(db);
-      await recordTicks(feed, "ETH/USDT", [
-        [base + 1_000, "3500.00"],
-        [base + 20_000, "3501.50"],
-        [base + 40_000, "3499.00"],
-      ]);
+      await recordTicks(feed, "ETH/USDT", [[base - 100, "3499.50"]]);
       await inParallel(
         users.map((userId, i) => ({ userId, i })),
         8,
@@ -201,6 +198,11 @@ describePostgres(
           );
         },
       );
+      await recordTicks(feed, "ETH/USDT", [
+        [base + 1_000, "3500.00"],
+        [base + 20_000, "3501.50"],
+        [base + 40_000, "3499.00"],
+      ]);
       await feed.stop();
       // Two processes: two pools, small batches in parallel, started at the same moment.
       const other = pg.schema().open();

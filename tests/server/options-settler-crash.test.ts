@@ -78,14 +78,9 @@ it("a settler SIGKILLed mid-way settles every option exactly once after restart"
   let db = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   try {
     await migrate(db);
-    // BTC/USDT ticks every 300 ms through the windows and beyond (ETH/USDT only one, before
-    // every window: the live price its purchases need). Recorded first; a later price is as live.
+    // The live prices placement needs, before every window (acceptance is never before them).
     const { feed } = await openTickFeed(db);
-    const ticks: [number, string][] = [];
-    for (let ms = 150; ms <= 20_000; ms += 300) {
-      ticks.push([acceptedAt + ms, `${67_000 + ((ms * 11) % 17)}.00`]);
-    }
-    await recordTicks(feed, "BTC/USDT", ticks);
+    await recordTicks(feed, "BTC/USDT", [[acceptedAt - 100, "66990.00"]]);
     await recordTicks(feed, "ETH/USDT", [[acceptedAt - 100, "3500.00"]]);
     const products = testProducts(Array.from({ length: 12 }, (_, i) => i + 1));
     for (let i = 0; i < ORDERS; i += 1) {
@@ -104,6 +99,12 @@ it("a settler SIGKILLed mid-way settles every option exactly once after restart"
         }),
       );
     }
+    // BTC/USDT ticks every 300 ms through the windows and beyond; none of ETH/USDT.
+    const ticks: [number, string][] = [];
+    for (let ms = 150; ms <= 20_000; ms += 300) {
+      ticks.push([acceptedAt + ms, `${67_000 + ((ms * 11) % 17)}.00`]);
+    }
+    await recordTicks(feed, "BTC/USDT", ticks);
     await feed.stop();
   } finally {
     await db.close();
