@@ -65,13 +65,15 @@ const settlementCase: fc.Arbitrary<Case> = fc
           ? expiresMs
           : timeMs + Math.round(t.at * c.seconds * 1000),
     );
-    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
-    const ticks = order.map((from, i) => ({
-      seq: String(c.firstSeq + BigInt(i)),
-      price: c.ticks[from]!.price,
-      ts: iso(offsets[from]!),
-      hash: HASH,
-    }));
+    const drawn = c.ticks.map((t, i) => ({ price: t.price, ms: offsets[i] ?? timeMs }));
+    const ticks = drawn
+      .sort((a, b) => a.ms - b.ms)
+      .map((t, i) => ({
+        seq: String(c.firstSeq + BigInt(i)),
+        price: t.price,
+        ts: iso(t.ms),
+        hash: HASH,
+      }));
     return {
       timeMs,
       expiresMs,
@@ -108,13 +110,14 @@ describe("settleOption on random tick sequences", () => {
       fc.property(settlementCase, (c) => {
         const window = inWindow(c);
         const settled = settleOption(c.terms, c.ticks);
-        if (window.length === 0) {
+        const [entry, exit] = [window[0], window[window.length - 1]];
+        if (entry === undefined || exit === undefined) {
           expect(settled.result).toBe("void");
           return;
         }
-        expect(settled.entry).toEqual(window[0]);
-        expect(settled.exit).toEqual(window[window.length - 1]);
-        const move = compare(window[window.length - 1]!.price, window[0]!.price);
+        expect(settled.entry).toEqual(entry);
+        expect(settled.exit).toEqual(exit);
+        const move = compare(exit.price, entry.price);
         const expected =
           move === 0 ? "tie" : move > 0 === (c.terms.direction === "up") ? "win" : "lose";
         expect(settled.result).toBe(expected);
@@ -142,7 +145,12 @@ describe("settleOption on random tick sequences", () => {
     fc.assert(
       fc.property(settlementCase, price, (c, last) => {
         const lastSeq = c.ticks.reduce((s, t) => (BigInt(t.seq) > s ? BigInt(t.seq) : s), 0n);
-        const atExpiry = { seq: String(lastSeq + 1n), price: last, ts: c.terms.expiresAt, hash: HASH };
+        const atExpiry = {
+          seq: String(lastSeq + 1n),
+          price: last,
+          ts: c.terms.expiresAt,
+          hash: HASH,
+        };
         const settled = settleOption(c.terms, [...c.ticks, atExpiry]);
         expect(settled.exit).toEqual(atExpiry);
       }),
@@ -186,9 +194,9 @@ describe("settleOption on random tick sequences", () => {
   it("ties whenever the exit price equals the entry price, whatever happened between", () => {
     fc.assert(
       fc.property(settlementCase, (c) => {
-        const window = inWindow(c);
-        fc.pre(window.length > 0);
-        const same = c.ticks.map((t) => ({ ...t, price: window[0]!.price }));
+        const [entry] = inWindow(c);
+        fc.pre(entry !== undefined);
+        const same = c.ticks.map((t) => ({ ...t, price: entry?.price ?? "" }));
         const settled = settleOption(c.terms, same);
         expect(settled.result).toBe("tie");
         expect(settled.profit).toBe(0n);
