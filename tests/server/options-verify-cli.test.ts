@@ -52,13 +52,14 @@ async function ordersRouteUnlessRegistered(scope: FastifyInstance) {
   });
 }
 
+/** The CLI in its own process, exactly as documented: `npm run verify -- …`. */
 async function verifyCli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ["--import", "tsx", "scripts/verify.ts", ...args],
-      { cwd: process.cwd(), timeout: 60_000 },
-    );
+    const { stdout, stderr } = await run("npm", ["run", "--silent", "verify", "--", ...args], {
+      cwd: process.cwd(),
+      timeout: 60_000,
+      shell: process.platform === "win32",
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
