@@ -1,5 +1,5 @@
 // Which GET /market/ticks pages a verifier needs for one option, and the check over them: the
-// newest tick at or before `time`, then forward page by page until a tick after `expiresAt` (or
+// newest two ticks at or before `time`, then forward page by page until a tick after `expiresAt` (or
 // the end of the record). The reads are passed in, so the app (through src/api) and the CLI
 // (plain fetch) share the walk and protocol stays free of I/O.
 import type { MarketTick, TicksHead } from "./market";
@@ -26,7 +26,7 @@ export interface TickSource {
 export const TICKS_PAGE = 1000;
 
 /**
- * Every served tick from the one before the window through the one after it. Pages overlap
+ * Every served tick from the two before the window through the one after it. Pages overlap
  * on their boundary millisecond (bounds are inclusive), so repeats are dropped by seq; a page
  * that brings nothing new ends the walk (the check then reports what is missing).
  */
@@ -36,9 +36,10 @@ export async function collectOptionTicks(
   pageSize: number = TICKS_PAGE,
 ): Promise<MarketTick[]> {
   const expiresAt = instant(order.expiresAt);
-  const [before] = await read({ symbol: order.symbol, to: order.time, limit: 1 });
-  const collected: MarketTick[] = before === undefined ? [] : [before];
-  let from = before?.ts ?? order.time;
+  // Two ticks at or before `time`: the second one's link (hash over its ts) is then recomputed,
+  // proving that the chain really had reached `time` before the entry.
+  const collected = await read({ symbol: order.symbol, to: order.time, limit: 2 });
+  let from = collected[collected.length - 1]?.ts ?? order.time;
   for (;;) {
     const page = await read({ symbol: order.symbol, from, limit: pageSize });
     const newest = collected[collected.length - 1];

@@ -1,101 +1,21 @@
 // The verifier on a really chained tick record (hashes computed here with node:crypto, so the
 // WebCrypto path is cross-checked), and each failure it names, by tampering with one thing.
-import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { USDT_SCALE } from "./assets";
-import { formatUnits, parseUnits } from "./decimal";
-import { formatTickTime, GENESIS_HASH, type MarketTick, type TicksHead } from "./market";
-import { settleOption, type OptionsOrder } from "./options";
-import { tickLinkHash, verifyOptionsOrder, type OptionVerifyInput } from "./options-verify";
 import { TICKS_LIMIT } from "./endpoints/market";
-import { collectOptionTicks, TICKS_PAGE, type TicksQuery } from "./options-verify-ticks";
-
-const SYMBOL = "BTC/USDT";
-const T0 = Date.UTC(2026, 10, 26, 8, 0, 0);
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/** A chain from the genesis: one tick per (ms offset, price), hashed as the server does. */
-function chain(points: readonly (readonly [number, string])[]): MarketTick[] {
-  let prevHash = GENESIS_HASH;
-  return points.map(([offset, price], i) => {
-    const seq = String(i + 1);
-    const ts = formatTickTime(T0 + offset);
-    const hash = sha256(`${prevHash}|${seq}|${price}|${ts}`);
-    prevHash = hash;
-    return { symbol: SYMBOL, seq, price, ts, hash };
-  });
-}
-
-const headOf = (t: MarketTick): TicksHead => ({
-  symbol: t.symbol,
-  seq: t.seq,
-  hash: t.hash,
-  ts: t.ts,
-});
-
-/** A record's range reads with the server's rules (tick-repository.ts readTicks). */
-function memorySource(record: readonly MarketTick[]) {
-  const reads: TicksQuery[] = [];
-  const read = async (q: TicksQuery) => {
-    reads.push(q);
-    const ms = (t: MarketTick) => Date.parse(t.ts);
-    const inRange = record.filter(
-      (t) =>
-        (q.from === undefined || ms(t) >= Date.parse(q.from)) &&
-        (q.to === undefined || ms(t) <= Date.parse(q.to)),
-    );
-    return q.from !== undefined ? inRange.slice(0, q.limit) : inRange.slice(-q.limit);
-  };
-  return { read, reads };
-}
-
-/** The order as the server stores it after settling on `record` by the rule. */
-function settledOrder(
-  record: readonly MarketTick[],
-  terms: { direction: "up" | "down"; timeOffset: number; seconds: number },
-): OptionsOrder {
-  const time = formatTickTime(T0 + terms.timeOffset);
-  const expiresAt = formatTickTime(T0 + terms.timeOffset + terms.seconds * 1000);
-  const s = settleOption(
-    {
-      direction: terms.direction,
-      stake: parseUnits("10", USDT_SCALE),
-      fee: parseUnits("0.1", USDT_SCALE),
-      payoutRate: "0.85",
-      time,
-      expiresAt,
-    },
-    record,
-  );
-  const tick = (t: MarketTick | null) =>
-    t === null ? null : { seq: t.seq, price: t.price, ts: t.ts, hash: t.hash };
-  return {
-    id: "41",
-    symbol: SYMBOL,
-    direction: terms.direction,
-    seconds: terms.seconds,
-    number: "10",
-    fee: "0.1",
-    payoutRate: "0.85",
-    buyPrice: s.entry?.price ?? null,
-    sellPrice: s.exit?.price ?? null,
-    profit: formatUnits(s.profit, USDT_SCALE),
-    result: s.result,
-    entryTick: tick(s.entry as MarketTick | null),
-    exitTick: tick(s.exit as MarketTick | null),
-    time,
-    expiresAt,
-    settledAt: formatTickTime(T0 + terms.timeOffset + terms.seconds * 1000 + 600),
-    reason: s.result === "void" ? "no-ticks" : null,
-  };
-}
-
-const bySeq = (ticks: readonly MarketTick[], seq: string) => {
-  const found = ticks.find((t) => t.seq === seq);
-  if (found === undefined) throw new Error(`no tick ${seq}`);
-  return found;
-};
+import { formatTickTime } from "./market";
+import type { OptionsOrder } from "./options";
+import { tickLinkHash, verifyOptionsOrder, type OptionVerifyInput } from "./options-verify";
+import {
+  bySeq,
+  chain,
+  headOf,
+  memorySource,
+  settledOrder,
+  sha256,
+  T0,
+} from "./options-verify-fixtures";
+import { collectOptionTicks, TICKS_PAGE } from "./options-verify-ticks";
 
 // Ticks every 500 ms from T0 (seq 1 at T0); seq 6 (the entry) 100.25, seq 11 (the exit) 102.
 const PRICES = [
@@ -147,14 +67,24 @@ describe("collectOptionTicks", () => {
     expect(TICKS_PAGE).toBe(TICKS_LIMIT.maximum);
   });
 
-  it("reads from the tick before the window through the tick after it", async () => {
-    expect((await served()).map((t) => t.seq)).toEqual(["5", "6", "7", "8", "9", "10", "11", "12"]);
+  it("reads from the two ticks before the window through the tick after it", async () => {
+    expect((await served()).map((t) => t.seq)).toEqual([
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+    ]);
   });
 
   it("pages through a window larger than one answer, without repeats", async () => {
     const source = memorySource(RECORD);
     const ticks = await collectOptionTicks(ORDER, source.read, 3);
-    expect(ticks.map((t) => t.seq)).toEqual(["5", "6", "7", "8", "9", "10", "11", "12"]);
+    expect(ticks.map((t) => t.seq)).toEqual(["4", "5", "6", "7", "8", "9", "10", "11", "12"]);
     expect(source.reads.length).toBeGreaterThan(3);
   });
 
@@ -176,7 +106,7 @@ describe("verifyOptionsOrder", () => {
       ok: true,
       entrySeq: "6",
       exitSeq: "11",
-      checkedLinks: 7,
+      checkedLinks: 8,
     });
   });
 
@@ -209,7 +139,7 @@ describe("verifyOptionsOrder", () => {
       ok: true,
       entrySeq: null,
       exitSeq: null,
-      checkedLinks: 1,
+      checkedLinks: 3,
     });
   });
 
@@ -305,8 +235,84 @@ describe("verifyOptionsOrder", () => {
   });
 
   it("names served ticks that do not reach back to time", async () => {
-    const report = await verifyWith((i) => ({ ...i, ticks: i.ticks.filter((t) => t.seq !== "5") }));
+    const report = await verifyWith((i) => ({
+      ...i,
+      ticks: i.ticks.filter((t) => t.seq !== "4" && t.seq !== "5"),
+    }));
     expect(report).toEqual({ ok: false, failures: [{ kind: "start-not-covered", firstSeq: "6" }] });
+  });
+
+  it("catches a tick moved back to before time to hide the real entry", async () => {
+    // The server claims tick 7 is the entry and serves tick 6 with a time before `time`: tick
+    // 6's own link is recomputed (tick 5 is served too), so its changed time breaks it.
+    const six = bySeq(RECORD, "6");
+    const seven = bySeq(RECORD, "7");
+    const movedTs = formatTickTime(T0 + 2000); // = time, not after it
+    const order = {
+      ...ORDER,
+      entryTick: { seq: seven.seq, price: seven.price, ts: seven.ts, hash: seven.hash },
+      buyPrice: seven.price,
+    };
+    const report = await verifyWith((i) => ({
+      ...i,
+      order,
+      ticks: i.ticks.map((t) => (t.seq === "6" ? { ...t, ts: movedTs } : t)),
+    }));
+    expect(report).toEqual({
+      ok: false,
+      failures: [
+        {
+          kind: "hash-mismatch",
+          seq: "6",
+          served: six.hash,
+          computed: sha256(`${bySeq(RECORD, "5").hash}|6|${six.price}|${movedTs}`),
+        },
+      ],
+    });
+  });
+
+  it("does not take an unlinked first tick's time as proof that the chain reached time", async () => {
+    // As above, but tick 5 is not served: tick 6's link cannot be recomputed, so its claimed
+    // time proves nothing, and tick 7 (after time) is the first proven one.
+    const movedTs = formatTickTime(T0 + 2000);
+    const seven = bySeq(RECORD, "7");
+    const order = {
+      ...ORDER,
+      entryTick: { seq: seven.seq, price: seven.price, ts: seven.ts, hash: seven.hash },
+      buyPrice: seven.price,
+    };
+    const report = await verifyWith((i) => ({
+      ...i,
+      order,
+      ticks: i.ticks
+        .filter((t) => BigInt(t.seq) >= 6n)
+        .map((t) => (t.seq === "6" ? { ...t, ts: movedTs } : t)),
+    }));
+    expect(report).toEqual({ ok: false, failures: [{ kind: "start-not-covered", firstSeq: "6" }] });
+  });
+
+  it("names a served time that goes back", async () => {
+    // A consistent rewrite from tick 8 on, with tick 8 dated before tick 7.
+    let prevHash = bySeq(RECORD, "7").hash;
+    const rewritten = RECORD.map((t) => {
+      if (BigInt(t.seq) < 8n) return t;
+      const ts = t.seq === "8" ? formatTickTime(T0 + 2600) : t.ts;
+      const hash = sha256(`${prevHash}|${t.seq}|${t.price}|${ts}`);
+      prevHash = hash;
+      return { ...t, ts, hash };
+    });
+    const ticks = await collectOptionTicks(ORDER, memorySource(rewritten).read);
+    const head = headOf(bySeq(rewritten, "21"));
+    const order = {
+      ...ORDER,
+      exitTick: ((t) => ({ seq: t.seq, price: t.price, ts: t.ts, hash: t.hash }))(
+        bySeq(rewritten, "11"),
+      ),
+    };
+    expect(await verifyOptionsOrder({ order, ticks, head })).toEqual({
+      ok: false,
+      failures: [{ kind: "ts-backwards", seq: "8" }],
+    });
   });
 
   it("names served ticks that stop at expiresAt while the chain goes on", async () => {

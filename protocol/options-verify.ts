@@ -5,7 +5,7 @@
 //
 // It proves, without trusting the server's database:
 //   - each served link: hash = sha256("prevHash|seq|price|ts"), seqs consecutive;
-//   - the served ticks cover the window: from a tick at or before `time` (or the chain's first)
+//   - the served ticks cover the window: from a linked tick at or before `time` (or the chain's first)
 //     through a tick after `expiresAt` (or the head), so no tick of the window is missing;
 //   - the head is at or after every served tick (and agrees with the one it names);
 //   - the stored entry and exit ticks are exactly the ones the rule picks, buy and sell prices
@@ -29,11 +29,16 @@ export type OptionVerifyFailure =
   | { kind: "wrong-symbol"; seq: string; symbol: string }
   /** The same seq was served twice with different contents. */
   | { kind: "seq-repeated"; seq: string }
+  /** A served tick's time is before its predecessor's (a chain's times never go back). */
+  | { kind: "ts-backwards"; seq: string }
   /** A link is missing between two served ticks. */
   | { kind: "seq-gap"; afterSeq: string; nextSeq: string }
   /** A served tick's hash is not sha256 of its link. */
   | { kind: "hash-mismatch"; seq: string; served: string; computed: string }
-  /** The served ticks do not reach back to a tick at or before `time`. */
+  /**
+   * The served ticks do not reach back to a linked (hash-checked) tick at or before `time`, nor
+   * to the chain's first tick.
+   */
   | { kind: "start-not-covered"; firstSeq: string | null }
   /** The served ticks do not reach past `expiresAt`, nor up to the head. */
   | { kind: "end-not-covered"; lastSeq: string | null; headSeq: string }
@@ -201,6 +206,8 @@ async function checkLinks(ticks: readonly MarketTick[], failures: OptionVerifyFa
       continue;
     } else {
       prevHash = before.hash;
+      if (instant(tick.ts) < instant(before.ts))
+        failures.push({ kind: "ts-backwards", seq: tick.seq });
     }
     const computed = await tickLinkHash(prevHash, tick.seq, tick.price, tick.ts);
     if (computed !== tick.hash) {
@@ -221,7 +228,10 @@ function checkCoverage(
 ): void {
   const first = ticks[0];
   const last = ticks[ticks.length - 1];
-  if (first === undefined || (first.seq !== "1" && instant(first.ts) > instant(order.time))) {
+  // The first served tick's own hash cannot be recomputed (its predecessor is not served) unless
+  // it opens the chain; the anchor is the first whose link, and so whose ts, is proven.
+  const anchor = first?.seq === "1" ? first : ticks[1];
+  if (anchor === undefined || (anchor.seq !== "1" && instant(anchor.ts) > instant(order.time))) {
     failures.push({ kind: "start-not-covered", firstSeq: first?.seq ?? null });
   }
   if (

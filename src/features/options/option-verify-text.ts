@@ -44,6 +44,10 @@ export function useOptionVerifyText(): (failure: OptionVerifyFailure) => string 
         const { seq } = failure;
         return t`Tick ${seq} was served twice with different contents.`;
       }
+      case "ts-backwards": {
+        const { seq } = failure;
+        return t`Tick ${seq} is dated before the tick it follows.`;
+      }
       case "seq-gap": {
         const { afterSeq, nextSeq } = failure;
         return t`Ticks between ${afterSeq} and ${nextSeq} are missing.`;

@@ -110,7 +110,7 @@ describe("<OptionVerify>", () => {
   it("says Verified with the entry and exit tick numbers", async () => {
     await renderInEnglish(<OptionVerify order={order()} />);
     expect(screen.queryByTestId("options-verify-result")).toBeNull();
-    expect(await clickVerify()).toBe("Verified: entry tick 3, exit tick 5 (4 links checked).");
+    expect(await clickVerify()).toBe("Verified: entry tick 3, exit tick 5 (6 links checked).");
     expect(requests.some((r) => r.startsWith("/api/v1/market/ticks/head?"))).toBe(true);
   });
 
