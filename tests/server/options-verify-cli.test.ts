@@ -6,15 +6,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { optionsEndpoints } from "../../protocol/endpoints";
 import { buildApp } from "../../server/app";
-import { listUserOptionsOrders } from "../../server/db/repositories/options-order-repository";
-import { toOptionsOrder } from "../../server/domain/options/options-order-view";
-import { toPage } from "../../server/domain/operators/list-page";
 import { startSimulatedMarket, type RunningMarket } from "../../server/market/start-market";
-import { ok } from "../../server/plugins/envelope";
-import { defineRoute, pageOf } from "../../server/routes/define-route";
-import { signedInUser } from "../../server/routes/signed-in-user";
 import { checkOptionsOrder } from "../../protocol/options-verify-ticks";
 import { httpTickSource, settledOptionsOrders } from "../../scripts/verify/http-source";
 import { createUserSession, type TestSession } from "./helpers/sessions";
@@ -25,32 +18,11 @@ import { usePglite } from "./helpers/test-db";
 const run = promisify(execFile);
 const db = usePglite();
 const T0 = Date.UTC(2026, 10, 26, 8, 0, 0);
-const ORDERS_PATH = optionsEndpoints.orders.path;
 let app: FastifyInstance;
 let market: RunningMarket;
 let base: string;
 let user: TestSession;
 let clock = T0;
-
-/**
- * GET /options/orders as the API contract states it, from the order repository and view, for as
- * long as this branch runs without the placement routes; the real route wins when registered.
- */
-async function ordersRouteUnlessRegistered(scope: FastifyInstance) {
-  if (scope.hasRoute({ method: "GET", url: ORDERS_PATH })) return;
-  defineRoute(scope, optionsEndpoints.orders, async (request) => {
-    const userId = signedInUser(request).id;
-    const { status } = request.query;
-    const page = pageOf(request.query);
-    const rows = await listUserOptionsOrders(db(), {
-      userId,
-      status: status ?? null,
-      before: page.cursor,
-      limit: page.limit + 1,
-    });
-    return ok(toPage(rows, page.limit, toOptionsOrder));
-  });
-}
 
 /** The CLI in its own process, exactly as documented: `npm run verify -- …`. */
 async function verifyCli(...args: string[]) {
@@ -77,7 +49,6 @@ function emitSeconds(fromS: number, toS: number) {
 
 beforeAll(async () => {
   app = await buildApp({ logger: false, config: testConfig(), db: db(), rateLimit: NO_RATE_LIMIT });
-  await app.register(ordersRouteUnlessRegistered);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("no port");
