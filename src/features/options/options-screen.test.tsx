@@ -41,7 +41,7 @@ function answer(...replies: { path: RegExp; status: number; body: unknown }[]): 
         body: text === "" ? null : JSON.parse(text),
       });
       const index = replies.findIndex((reply) => reply.path.test(input.url));
-      const reply = index === -1 ? { status: 500, body: {} } : replies.splice(index, 1)[0]!;
+      const [reply = { status: 500, body: {} }] = index === -1 ? [] : replies.splice(index, 1);
       return new Response(JSON.stringify(reply.body), { status: reply.status });
     }),
   );
