@@ -20,6 +20,7 @@ import { OptionsOrderPanel } from "./options-order-panel";
 import { OptionsResultCard } from "./options-result-card";
 import { useEntryTick } from "./use-entry-tick";
 import { useOptionsTrading } from "./use-options-trading";
+import { useSettlementPull } from "./use-settlement-pull";
 import "./options.css";
 
 export function OptionsScreen() {
@@ -28,6 +29,7 @@ export function OptionsScreen() {
   const [symbol, setSymbol] = useState(DEFAULT_SYMBOL);
   const trading = useOptionsTrading(userId, symbol);
   const entry = useEntryTick(trading.openOrder);
+  useSettlementPull(trading.openOrder);
   const latest = useOptionsHistory(userId, 1);
   const latestOrder = latest.status === "ready" ? (latest.value[0] ?? null) : null;
   const accountFreshness = useFreshness("account");
