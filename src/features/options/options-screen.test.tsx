@@ -251,8 +251,20 @@ describe("<OptionsScreen>", () => {
         }),
         userId: "u1",
       });
+      // An older settled one: the latest result card skips the open option for it.
+      await database().optionsOrders.put({
+        ...optionsOrder({
+          id: "old",
+          time: "2026-01-01T00:00:00.000Z",
+          result: "win",
+          profit: "8.5",
+        }),
+        userId: "u1",
+      });
       await renderInEnglish(<OptionsScreen />);
       await waitFor(() => expect(text("options-countdown")).toMatch(/^0:0[45]$/));
+      expect(text("options-last-result")).toBe("Won +8.5 USDT");
+      expect(screen.getAllByTestId("options-history-item")).toHaveLength(1);
       await act(async () => vi.advanceTimersByTimeAsync(6_000));
       expect(text("options-countdown")).toBe("0:00");
       expect(byId("options-countdown").dataset["expired"]).toBe("true");
@@ -280,6 +292,11 @@ describe("<OptionsScreen>", () => {
       "Please complete the previous order first",
     );
     expect(await database().optionsOrders.count()).toBe(0);
+    // Trying again is the same attempt: the same Idempotency-Key, so it can never buy twice.
+    await click("options-confirm");
+    await waitFor(() => expect(sent.filter((r) => r.method === "POST")).toHaveLength(2));
+    const keys = sent.filter((r) => r.method === "POST").map((r) => r.key);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it("renders the history from IndexedDB, offline, with results, prices and ticks", async () => {
