@@ -79,7 +79,7 @@ export function quickAmounts(product: OptionsProduct): string[] {
 
 /** A payout rate as a percentage ("0.85" → "85"). */
 export function ratePercent(rate: string): string {
-  return multiply(rate, "100", 4, "half-even");
+  return multiply(rate, "100", 8, "half-even");
 }
 
 /** What a 50/50 guess loses on average, as a percentage of the stake ("7.5"). */
