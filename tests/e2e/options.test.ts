@@ -317,6 +317,7 @@ async function checkHistoryItem(
 ): Promise<void> {
   const item = historyItem(page, order.id);
   await item.waitFor(LOCAL);
+  expect(await item.getAttribute("data-result")).toBe(result);
   const resultLine = item.getByTestId("options-result");
   await expect.poll(() => flat(resultLine), LOCAL).toMatch(RESULT_WORDS[result]);
   const said = await flat(resultLine);
