@@ -15,6 +15,7 @@ import {
 import { database } from "./database";
 import { getSessionUserId } from "./session";
 import { clearSpotData, spotTables } from "./spot-data";
+import { clearOptionsData, optionsTables } from "./options-data";
 import { SYNC_KEYS } from "./sync-state";
 import { clearWalletData, walletTables } from "./wallet-data";
 
@@ -106,6 +107,7 @@ async function clearSynced(userId: string): Promise<void> {
   await db.assetsOverview.delete(userId);
   await clearWalletData(db, userId);
   await clearSpotData(db, userId);
+  await clearOptionsData(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
@@ -121,6 +123,7 @@ function syncedTables() {
     db.assetsOverview,
     ...walletTables(db),
     ...spotTables(db),
+    ...optionsTables(db),
   ];
 }
 

@@ -1,7 +1,8 @@
 // The signed-in user's options on the device: orders from the change log (applied inside
 // account-data's page transaction) and from the order command's answer (written at once, so the
-// screen shows the open order before the change log brings it).
-import type { OptionsOrder } from "../../protocol/options";
+// screen shows the open order before the change log brings it); and the public products row.
+import Dexie from "dexie";
+import type { OptionsOrder, OptionsProduct } from "../../protocol/options";
 import { isDecimalString } from "../../protocol/decimal";
 import type { ChangeApplier } from "./change-applier";
 import { database, type QuantaDatabase } from "./database";
@@ -67,4 +68,32 @@ export async function saveOptionsOrderAnswer(
     await putIfNotOlder(db, userId, order);
     return true;
   });
+}
+
+/** The tables clearOptionsData writes. */
+export function optionsTables(db: QuantaDatabase) {
+  return [db.optionsOrders];
+}
+
+/**
+ * Forgets the user's orders (sign-out, or a change log read again from the start). The products
+ * are public terms, not the user's: they stay.
+ */
+export async function clearOptionsData(db: QuantaDatabase, userId: string): Promise<void> {
+  await db.optionsOrders
+    .where("[userId+time]")
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .delete();
+}
+
+export async function readOptionsProducts(): Promise<OptionsProductsRow | undefined> {
+  return database().optionsProducts.get("current");
+}
+
+/** Stores GET /options/products as the one current row. */
+export async function saveOptionsProducts(
+  products: OptionsProduct[],
+  readAt = new Date().toISOString(),
+): Promise<void> {
+  await database().optionsProducts.put({ key: "current", products, readAt });
 }

@@ -24,6 +24,16 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
  */
 export const WITHDRAWAL_IDENTITY_RULE = msg`You can always withdraw to your own signed-in wallet. Withdrawals to any other address need a verified identity.`;
 
+/**
+ * The seed's sentence while an option is open: the server's PREVIOUS_ORDER_OPEN refusal and the
+ * options screen's reason for not buying — one sentence, translated once.
+ */
+export const PREVIOUS_ORDER_OPEN_TEXT = msg({
+  message: "Please complete the previous order first",
+  comment:
+    "Shown while the user's previous rise/fall option is still open. The seed requires this sentence translated in every language (in jp a Japanese sentence), never left in English.",
+});
+
 type Wording = {
   [C in ErrorCode | AppErrorCode]: (
     i18n: I18n,
@@ -65,7 +75,7 @@ const WORDING: Wording = {
     const asset = params.asset;
     return i18n._(msg`Not less than the minimum amount: at least ${minimum} ${asset}.`);
   },
-  PREVIOUS_ORDER_OPEN: (i18n) => i18n._(msg`Please complete the previous order first`),
+  PREVIOUS_ORDER_OPEN: (i18n) => i18n._(PREVIOUS_ORDER_OPEN_TEXT),
   NOT_YOUR_TRANSFER: (i18n, params) => {
     const from = params.from;
     return i18n._(

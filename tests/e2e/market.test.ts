@@ -1,5 +1,5 @@
 // The market feed in the browser: /home's tabs show live prices that change,
-// /options shows the chart with the 24H high and low and saves chart and order panel as a PNG,
+// /options shows the chart with the 24H high and low and saves its chart card as a PNG,
 // and an offline reload shows the last known prices with their age.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -77,6 +77,9 @@ describe("market", () => {
     const { page, server } = e2e;
     await signInThroughLogin(page);
     await page.goto("/options");
+    // The live price line first; the candles are one tap away.
+    await page.getByTestId("options-chart").waitFor(LOCAL);
+    await page.getByTestId("options-chart-candles").click();
     const chart = page.getByTestId("market-chart");
     await chart.waitFor(LOCAL);
     await expect
@@ -90,8 +93,8 @@ describe("market", () => {
       await page.screenshot({ path: process.env["E2E_SCREENSHOT"], fullPage: true });
 
     // The 24H high and low are the server's (they move only when the price breaks out).
-    const high = page.getByTestId("options-high24h");
-    const low = page.getByTestId("options-low24h");
+    const high = page.getByTestId("price-high24h");
+    const low = page.getByTestId("price-low24h");
     await waitForText(high);
     await expect
       .poll(
@@ -124,7 +127,7 @@ describe("market", () => {
     expect(bytes.subarray(0, 8).toString("hex")).toBe(PNG_SIGNATURE);
     const width = bytes.readUInt32BE(16);
     const height = bytes.readUInt32BE(20);
-    // Chart and order panel: at least the chart's width and taller than the chart alone.
+    // The chart card (tabs, candles and depth): at least the chart's width, taller than it alone.
     expect(width).toBeGreaterThanOrEqual(Math.floor(box.width));
     expect(height).toBeGreaterThan(box.height);
   });

@@ -112,6 +112,17 @@ describe("POST /options/orders", () => {
     );
   });
 
+  it("accepts no earlier than the newest tick it holds, so the entry is one the buyer never saw", async () => {
+    const { db, app, market, user } = env();
+    await fund(db, user.userId, "USDT", USDT("100"));
+    // An exchange feed's clock may run ahead of ours: a tick stamped 5 s from now.
+    const ahead = Date.now() + 5_000;
+    market.source.emit(ahead);
+    const order = await buyOption(app, user, up60);
+    expect(Date.parse(order.time)).toBe(ahead);
+    expect(Date.parse(order.expiresAt)).toBe(ahead + 60_000);
+  });
+
   it("answers a replay with the stored order and refuses the key with another body (409)", async () => {
     const { db, app, market, user } = env();
     await fund(db, user.userId, "USDT", USDT("100"));

@@ -90,8 +90,7 @@ export async function placeOptionsOrder(
         stake: input.stake,
         fee: input.fee,
         payoutRate: input.product.payoutRate,
-        // Acceptance time: the entry tick is the first one recorded after it.
-        timeMs: now(),
+        timeMs: acceptanceTime(feed, input.symbol, now()),
         purchaseTransactionId: posted.transactionId,
       });
       // Rolls the debit back with everything else.
@@ -100,6 +99,15 @@ export async function placeOptionsOrder(
     },
   );
   return answer.data;
+}
+
+/**
+ * Acceptance time: the entry is the first tick recorded after it. Never before a tick the server
+ * already holds — an exchange feed's timestamps may run ahead of our clock, and an entry the buyer
+ * could already see would be a free look at the price.
+ */
+function acceptanceTime(feed: MarketFeed | undefined, symbol: string, nowMs: number): number {
+  return Math.max(nowMs, feed?.lastTickTime(symbol) ?? nowMs);
 }
 
 function previousOrderOpen(): DomainError {

@@ -24,10 +24,22 @@ export function UserAgreementText() {
       <p>
         <strong>
           <Trans>
-            Risk: spot trading can lose all of your stake. Prices move fast, and past prices do not
-            promise future returns. Only use money you can afford to lose.
+            Risk: spot trading and options can lose all of your stake. Prices move fast, and past
+            prices do not promise future returns. Only use money you can afford to lose.
           </Trans>
         </strong>
+      </p>
+      <p>
+        <Trans>
+          Quanta (the house) is the counterparty to every trade: spot orders fill against the house
+          at the prices of the market feed's order book, not against other users. Quanta is also the
+          counterparty to every rise/fall option, at the market feed's recorded prices: it pays a
+          win from its options pool and keeps a lost stake. An option settles only by one published
+          rule, from the first recorded tick after the order is accepted to the last recorded tick
+          at or before expiry; a tie returns the stake, and an option with no recorded tick in its
+          time returns stake and fee. Nobody chooses an outcome, and you can check every result
+          yourself.
+        </Trans>
       </p>
       <p>
         <Trans>

@@ -1,33 +1,62 @@
-import { useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+// /options: rise/fall options. The market (symbol picker, last price, 24H high and low), the live
+// chart with the open option's entry and countdown, the order form (products, stake, up/down,
+// the confirm sheet), the open option, the latest result (save as image) and the history with
+// Verify. Everything is read from IndexedDB; buying goes online-only through
+// src/sync/options-commands.ts. The house is the counterparty, and the screen says so.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { useFreshness } from "../../db/sync-state";
+import { useOptionsHistory } from "../../db/queries/options";
+import { oldest, ScreenFreshness } from "../../ui/app-state/screen-freshness";
+import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { ScreenFrame } from "../../ui/layout/screen-frame";
-import { RiskWarning } from "../../ui/notices";
-import { MarketChartPanel } from "../../ui/market/market-chart-panel";
 import { PriceHeader } from "../../ui/market/price-header";
 import { DEFAULT_SYMBOL } from "../../ui/market/symbol-picker";
+import { RiskWarning } from "../../ui/notices";
+import { OptionsChartCard } from "./options-chart-card";
+import { OptionsHistory } from "./options-history";
+import { OptionsOpenOrder } from "./options-open-order";
 import { OptionsOrderPanel } from "./options-order-panel";
-import { SaveImageButton } from "./save-image-button";
+import { OptionsResultCard } from "./options-result-card";
+import { useEntryTick } from "./use-entry-tick";
+import { useOptionsTrading } from "./use-options-trading";
+import { useSettlementPull } from "./use-settlement-pull";
 import "./options.css";
 
-/**
- * Options: the market (price header, chart, depth) and the order panel, which says that options
- * trading is not available yet. "Save as image" shares the chart and the order panel.
- */
 export function OptionsScreen() {
   const { t } = useLingui();
+  const userId = useSessionUserId();
   const [symbol, setSymbol] = useState(DEFAULT_SYMBOL);
-  const captureRef = useRef<HTMLDivElement>(null);
+  const trading = useOptionsTrading(userId, symbol);
+  const entry = useEntryTick(trading.openOrder);
+  useSettlementPull(trading.openOrder);
+  const latest = useOptionsHistory(userId, 1);
+  const latestOrder = latest.status === "ready" ? (latest.value[0] ?? null) : null;
+  const accountFreshness = useFreshness("account");
   return (
     <ScreenFrame title={t`Options`} testId="screen-options">
-      <RiskWarning />
       <PriceHeader symbol={symbol} onSymbolChange={setSymbol} showRange />
-      <div className="q-options__capture" ref={captureRef} data-testid="options-capture">
-        <MarketChartPanel symbol={symbol} />
-        <OptionsOrderPanel symbol={symbol} />
-      </div>
-      <div className="q-options__actions">
-        <SaveImageButton target={captureRef} symbol={symbol} />
-      </div>
+      <OptionsChartCard symbol={symbol} openOrder={trading.openOrder} entry={entry} />
+      {trading.openOrder !== null && <OptionsOpenOrder order={trading.openOrder} entry={entry} />}
+      <OptionsOrderPanel symbol={symbol} trading={trading} />
+      <OptionsHouse />
+      <RiskWarning />
+      <ScreenFreshness at={oldest([accountFreshness])} />
+      {latestOrder !== null && <OptionsResultCard order={latestOrder} />}
+      <OptionsHistory userId={userId} />
     </ScreenFrame>
+  );
+}
+
+/** Who is on the other side (DESIGN §1): the house, at the feed's recorded prices. */
+function OptionsHouse() {
+  return (
+    <p className="q-card q-muted" role="note" data-testid="options-house">
+      <Trans>
+        Quanta (the house) is the counterparty to every option: it pays your wins and keeps your
+        lost stakes. Options settle only from the market feed's recorded prices (ticks), by one
+        published rule that you can check with Verify; nobody chooses an outcome.
+      </Trans>
+    </p>
   );
 }

@@ -1,11 +1,15 @@
-// "Save as image" on /options: the chart and the order panel as a PNG, shared where the browser
-// can share files, downloaded otherwise. A closed share sheet is not an error.
+// "Save as image" on /options: a result card as a PNG, shared where the browser can share files,
+// downloaded otherwise. A closed share sheet is not an error.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type RefObject } from "react";
 import { imageFileName, renderElementPng, shareOrDownload } from "../../ui/charts/save-image";
 import { showToast } from "../../ui/toast/toast-store";
 
-export function SaveImageButton(props: { target: RefObject<HTMLElement | null>; symbol: string }) {
+export function SaveImageButton(props: {
+  target: RefObject<HTMLElement | null>;
+  symbol: string;
+  testId?: string;
+}) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
 
@@ -29,7 +33,7 @@ export function SaveImageButton(props: { target: RefObject<HTMLElement | null>; 
     <button
       type="button"
       className="q-button q-button--ghost"
-      data-testid="save-image"
+      data-testid={props.testId ?? "save-image"}
       aria-busy={busy}
       disabled={busy}
       onClick={() => void save()}

@@ -1,0 +1,163 @@
+// A live line of the last prices over uPlot, for the options screen: the price as it moves, and
+// while an option is open its entry level (dashed) and its expiry (a vertical line). The data
+// comes in as props (points with decimal strings); one uPlot instance takes it through setData.
+import { useEffect, useMemo, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { priceAxisLabels, timeAxisLabels } from "./axis-labels";
+import { axisFontStyle, readChartTheme, withAlpha, type ChartTheme } from "./chart-theme";
+import { followHost, plotSize } from "./plot-host";
+import { lineColumns, lineRange, lineWindow, type PricePoint } from "./price-line-data";
+import "./charts.css";
+
+export interface PriceLineChartProps {
+  points: readonly PricePoint[];
+  /** The time shown, in milliseconds up to now (or to `endAt`). */
+  spanMs: number;
+  /** The level to mark (an option's entry price), or null. */
+  level: string | null;
+  /** A time to mark (an option's expiry, epoch ms), or null. */
+  endAt: number | null;
+  priceScale: number;
+  locale: string;
+  testId?: string;
+}
+
+interface LineState {
+  level: number | null;
+  endAt: number | null;
+  window: [number, number];
+  priceScale: number;
+  locale: string;
+  theme: ChartTheme;
+}
+
+const hidden = { show: false };
+
+function drawMarks(u: uPlot, state: LineState): void {
+  const { ctx } = u;
+  const { left, top, width, height } = u.bbox;
+  const ratio = window.devicePixelRatio || 1;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  ctx.lineWidth = Math.max(1, Math.round(ratio));
+  if (state.level !== null) {
+    const y = Math.round(u.valToPos(state.level, "y", true));
+    ctx.strokeStyle = state.theme.accent;
+    ctx.setLineDash([6 * ratio, 4 * ratio]);
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + width, y);
+    ctx.stroke();
+  }
+  if (state.endAt !== null) {
+    const x = Math.round(u.valToPos(state.endAt / 1000, "x", true));
+    ctx.strokeStyle = state.theme.text;
+    ctx.setLineDash([2 * ratio, 3 * ratio]);
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function lineOptions(state: LineState, size: { width: number; height: number }): uPlot.Options {
+  const grid = { stroke: () => state.theme.grid, width: 1 };
+  const ticks = { stroke: () => state.theme.grid, width: 1, size: 4 };
+  return {
+    ...size,
+    legend: hidden,
+    padding: [8, 0, 0, 4],
+    cursor: { drag: { x: false, y: false, setScale: false }, points: hidden },
+    scales: {
+      x: { time: false, range: () => state.window },
+      y: { range: (_u, min, max) => lineRange(min ?? null, max ?? null, state.level) },
+    },
+    series: [
+      {},
+      {
+        stroke: () => state.theme.accent,
+        fill: () => withAlpha(state.theme.accent, 0.08),
+        width: 1.5,
+        points: hidden,
+      },
+    ],
+    axes: [
+      {
+        scale: "x",
+        font: axisFontStyle,
+        stroke: () => state.theme.text,
+        grid,
+        ticks,
+        space: 70,
+        values: (_u, splits, _axis, _space, increment) =>
+          timeAxisLabels(splits, increment, state.locale),
+      },
+      {
+        scale: "y",
+        side: 1,
+        font: axisFontStyle,
+        stroke: () => state.theme.text,
+        grid,
+        ticks,
+        size: 70,
+        values: (_u, splits, _axis, _space, increment) =>
+          priceAxisLabels(splits, increment, state.priceScale, state.locale),
+      },
+    ],
+    hooks: { draw: [(u) => drawMarks(u, state)] },
+  };
+}
+
+export function PriceLineChart(props: PriceLineChartProps) {
+  const plotRef = useRef<HTMLDivElement>(null);
+  const uplotRef = useRef<uPlot | null>(null);
+  const stateRef = useRef<LineState | null>(null);
+  const columns = useMemo(() => lineColumns(props.points), [props.points]);
+  const newest = props.points[props.points.length - 1]?.at ?? null;
+
+  useEffect(() => {
+    const element = plotRef.current;
+    if (element === null) return;
+    const state: LineState = {
+      level: null,
+      endAt: null,
+      window: [0, 1],
+      priceScale: 2,
+      locale: "en",
+      theme: readChartTheme(element),
+    };
+    const u = new uPlot(lineOptions(state, plotSize(element)), [[], []], element);
+    uplotRef.current = u;
+    stateRef.current = state;
+    const unfollowHost = followHost(u, element, state);
+    return () => {
+      unfollowHost();
+      u.destroy();
+      uplotRef.current = null;
+      stateRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const u = uplotRef.current;
+    const state = stateRef.current;
+    if (u === null || state === null) return;
+    // A plotting coordinate only; what a person reads is the string elsewhere on the screen.
+    state.level = props.level === null ? null : Number(props.level);
+    state.endAt = props.endAt;
+    state.window = lineWindow(Math.max(Date.now(), newest ?? 0), props.spanMs, props.endAt);
+    state.priceScale = props.priceScale;
+    state.locale = props.locale;
+    u.setData(columns, true);
+  }, [columns, newest, props.level, props.endAt, props.spanMs, props.priceScale, props.locale]);
+
+  return (
+    <div className="q-chart" data-testid={props.testId} data-points={props.points.length}>
+      <div className="q-chart__plot q-chart__plot--line" ref={plotRef} />
+    </div>
+  );
+}
