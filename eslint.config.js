@@ -79,6 +79,11 @@ const boundaryZones = [
   ),
   zone("./server/domain", "./server/routes", "server/domain never imports routes."),
   zone(
+    ["./scripts/verify.ts", "./scripts/verify"],
+    ["./src", "./server"],
+    "The verifier talks HTTP only: it may import protocol/, never the server or the app.",
+  ),
+  zone(
     "./server/db",
     ["./server/routes", "./server/domain"],
     "server/db never imports domain or routes.",

@@ -56,12 +56,14 @@ export const BILL_TYPE_CODES = Object.keys(BILL_TYPES).map(Number) as BillType[]
 /**
  * The bills GET /assets/overview counts as income: settled trading profit and loss, signed (a
  * loss lowers it). 302 contract income and 303 contract loss carry a closed position's realised
- * result; 312 option earnings carries what a won option paid beyond its stake. Not income: money
- * in or out (1xx, 2xx), a stake or a frozen order (311, 315, 320), a stake or order given back
- * (313 option return, 317, 322: the user's own money returning), spot fills (an exchange of one
- * asset for another, not a gain), and fees (301, 314, 325: costs, shown as their own bills).
+ * result. Not income: money in or out (1xx, 2xx), a stake or a frozen order (311, 315, 320), a
+ * stake or order given back (313 option return, 317, 322: the user's own money returning), spot
+ * fills (an exchange of one asset for another, not a gain), and fees (301, 314, 325: costs,
+ * shown as their own bills). Options and spot are counted from their orders and fills instead
+ * (server/domain/income): an option's result is its profit less its fee at settlement, which no
+ * single bill carries (312 option earnings pays back stake + profit), so 312 is not listed here.
  */
-export const INCOME_BILL_TYPES = [302, 303, 312] as const satisfies readonly BillType[];
+export const INCOME_BILL_TYPES = [302, 303] as const satisfies readonly BillType[];
 
 export function isBillType(value: number): value is BillType {
   return Object.hasOwn(BILL_TYPES, value);

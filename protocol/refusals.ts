@@ -21,6 +21,8 @@ export type ValidationRule =
   | "positive"
   /** Above an input bound; `limit` is the bound. */
   | "at-most"
+  /** Below an input bound (an option's smallest stake); `limit` is the bound. */
+  | "at-least"
   /** Text out of its length range; `limit` is the longest allowed. */
   | "length"
   /** An Ethereum address whose EIP-55 checksum fails (a typo). */

@@ -37,6 +37,15 @@ describe("loadConfig", () => {
         binanceUrl: "wss://stream.binance.com:9443/stream",
       },
       chain: { kind: "dev", confirmations: 2 },
+      options: {
+        products: [30, 60, 120, 300].map((seconds) => ({
+          seconds,
+          payoutRate: "0.85",
+          feeRate: "0.01",
+          minAmount: "1",
+          maxAmount: "10000",
+        })),
+      },
     });
   });
 
@@ -55,6 +64,7 @@ describe("loadConfig", () => {
         SIWE_CHAIN_IDS: "1, 10,1",
         VITE_WC_PROJECT_ID: "0123456789abcdef",
         OPERATOR_COUNTRY: "ch",
+        OPTIONS_PRODUCTS: "60:0.80:0.02:5:500, 30:0.85:0:1.5:1000",
       },
       CWD,
     );
@@ -80,6 +90,12 @@ describe("loadConfig", () => {
       },
       // Production without CHAIN_RPC_URL & co.: deposits by operator review only (chain-config.test.ts).
       chain: { kind: "none" },
+      options: {
+        products: [
+          { seconds: 30, payoutRate: "0.85", feeRate: "0", minAmount: "1.5", maxAmount: "1000" },
+          { seconds: 60, payoutRate: "0.8", feeRate: "0.02", minAmount: "5", maxAmount: "500" },
+        ],
+      },
     });
   });
 

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
 import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
+import { parseOptionsConfig, type OptionsConfig } from "./domain/options/options-config";
 import { parseMarketConfig, type MarketConfig } from "./market/market-config";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -38,6 +39,8 @@ export interface Config {
   market: MarketConfig;
   /** Demo: the anvil dev chain; production: CHAIN_RPC_URL and friends (chain/chain-config.ts). */
   chain: ChainConfig;
+  /** Rise/fall products: demo's four, production's OPTIONS_PRODUCTS (domain/options). */
+  options: OptionsConfig;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -78,6 +81,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const operatorCountry = parseCountry(read("OPERATOR_COUNTRY"), problems);
   const market = parseMarketConfig(read, mode, problems);
   const chain = parseChainConfig(read, mode, problems);
+  const options = parseOptionsConfig(read, mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -116,6 +120,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     operatorCountry,
     market,
     chain,
+    options,
   };
 }
 

@@ -12,6 +12,7 @@ import { docsRoutes } from "./docs/index";
 import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
 import { marketSocketRoutes } from "./market/sockets";
+import { optionsRoutes } from "./options/index";
 import { profileArea } from "./profile/index";
 import { rpcRoutes } from "./rpc/index";
 import { storageRoutes } from "./storage/index";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(walletRoutes, { prefix: `${API_BASE}/wallet` });
   await app.register(assetsRoutes, { prefix: `${API_BASE}/assets` });
   await app.register(spotRoutes, { prefix: `${API_BASE}/spot` });
+  await app.register(optionsRoutes, { prefix: `${API_BASE}/options` });
   // JSON-RPC to the demo dev chain, not enveloped (routes/rpc).
   await app.register(rpcRoutes, { prefix: RPC_PATH });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).

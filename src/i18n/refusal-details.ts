@@ -48,6 +48,10 @@ export function validationText(i18n: I18n, params: RefusalParams<"VALIDATION">):
       return limit === null
         ? i18n._(msg`“${field}” is too large.`)
         : i18n._(msg`“${field}” must be at most ${limit}.`);
+    case "at-least":
+      return limit === null
+        ? i18n._(msg`“${field}” is too small.`)
+        : i18n._(msg`“${field}” must be at least ${limit}.`);
     case "length":
       return limit === null
         ? i18n._(msg`“${field}” is empty or too long.`)

@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   assetsEndpoints,
+  optionsEndpoints,
   profileEndpoints,
   spotEndpoints,
   systemEndpoints,
@@ -12,7 +13,10 @@ import {
 } from "../../protocol/endpoints";
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
+import { postOptionsOrder } from "./helpers/options";
+import { settleByRule } from "./helpers/options-settle";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
+import { startTestMarket, stepMarket } from "./helpers/spot";
 import { useTestApp } from "./helpers/test-app";
 import { usePglite } from "./helpers/test-db";
 
@@ -41,7 +45,27 @@ beforeAll(async () => {
     { id: null, label: "cli:answer-schemas" },
     { address: user.address ?? "", title: "Hello", body: "A note." },
   );
+  // An open option, bought on a live feed (then stopped: the answers below are reads).
+  const market = await startTestMarket(getDb(), "answer-schemas");
+  app.market.attach(market.feed);
+  await stepMarket(market, 1);
+  const option = await postOptionsOrder(app, user, {
+    symbol: "BTC/USDT",
+    direction: "up",
+    seconds: 30,
+    amount: "1",
+  });
+  expect(option.statusCode, option.body).toBe(200);
+  placedOption = option.json<{ Data: unknown }>().Data;
+  // Ticks through its expiry, then settled by the rule: the list shows a settled order.
+  const start = Date.now();
+  for (let i = 1; i <= 31; i += 1) market.source.emit(start + i * 1000);
+  await market.feed.flush();
+  await settleByRule(getDb(), (placedOption as { id: string }).id);
+  app.market.detach();
+  await market.stop();
 });
+let placedOption: unknown;
 /** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
 async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
   const response = await app.inject({ url, headers: bearer(user) });
@@ -60,11 +84,25 @@ describe("answers match their schemas in the endpoint contract", () => {
     ["bills", assetsEndpoints.bills],
     ["withdraw config", walletEndpoints.withdrawConfig],
     ["spot config", spotEndpoints.config],
+    ["options products", optionsEndpoints.products],
+    ["options orders", optionsEndpoints.orders],
     ["links", systemEndpoints.links],
     ["articles", systemEndpoints.articles],
     ["service status", systemEndpoints.status],
   ])("%s", async (_name, spec) => {
     await expectAnswer(spec.path, spec.answer);
+  });
+
+  it("a placed option, and a settled one", async () => {
+    const page = (await expectAnswer(
+      optionsEndpoints.orders.path,
+      optionsEndpoints.orders.answer,
+    )) as { items: { result: string | null; entryTick: unknown }[] };
+    expect(page.items).toEqual([
+      expect.objectContaining({ result: expect.any(String), entryTick: expect.anything() }),
+    ]);
+    const errors = [...Value.Errors(optionsEndpoints.placeOrder.answer, placedOption)];
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
   });
 
   it("a message with its body", async () => {

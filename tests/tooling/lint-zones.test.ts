@@ -53,6 +53,17 @@ describe("lint zones", () => {
     ]);
   });
 
+  it("the verifier CLI talks HTTP only: protocol/, never server/ or src/", async () => {
+    const file = "scripts/verify/zone-probe.ts";
+    expect(await zoneErrors(file, use("../../server/db/db"))).toEqual([
+      expect.stringContaining("The verifier talks HTTP only"),
+    ]);
+    expect(await zoneErrors(file, use("../../src/api/call"))).toEqual([
+      expect.stringContaining("The verifier talks HTTP only"),
+    ]);
+    expect(await zoneErrors(file, use("../../protocol/options-verify"))).toEqual([]);
+  });
+
   it("Dexie stays in db/", async () => {
     expect(await zoneErrors("src/sync/zone-probe.ts", use("dexie"))).toEqual([
       expect.stringContaining("Dexie stays in src/db/"),

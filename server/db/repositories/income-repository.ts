@@ -1,6 +1,7 @@
-// What the user's income is made of (server/domain/income/): their spot fills, oldest first, and
-// their income bills of products that post them (protocol INCOME_BILL_TYPES). Both tables are
-// append-only, so a past day's income never changes.
+// What the user's income is made of (server/domain/income/): their spot fills, oldest first,
+// their settled options, and their income bills of products that post them (protocol
+// INCOME_BILL_TYPES). Fills and bills are append-only and a settled option never changes, so a
+// past day's income never changes.
 import type { Queryable } from "../db";
 
 export interface SpotFillIncomeRow {
@@ -37,5 +38,25 @@ export async function userIncomeBills(
       WHERE user_id = $1 AND asset = $2 AND type = ANY($3::smallint[])
       ORDER BY id`,
     [q.userId, q.asset, [...q.types]],
+  );
+}
+
+export interface SettledOptionIncomeRow {
+  result: "win" | "lose" | "tie" | "void";
+  profit: string;
+  fee: string;
+  settled_at: Date;
+}
+
+/** The user's settled options in settlement order (a settled row never changes). */
+export async function userSettledOptions(
+  db: Queryable,
+  userId: string,
+): Promise<SettledOptionIncomeRow[]> {
+  return db.query<SettledOptionIncomeRow>(
+    `SELECT result, profit::text AS profit, fee::text AS fee, settled_at FROM options_orders
+      WHERE user_id = $1 AND result IS NOT NULL
+      ORDER BY settled_at, id`,
+    [userId],
   );
 }

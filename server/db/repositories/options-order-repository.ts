@@ -96,3 +96,66 @@ export async function listUserOptionsOrders(
   );
   return rows.map(viewRow);
 }
+
+export async function nextOptionsOrderId(tx: Queryable): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    "SELECT nextval(pg_get_serial_sequence('options_orders', 'id'))::text AS id",
+  );
+  if (!row) throw new Error("nextval returned no row");
+  return row.id;
+}
+
+/** Whether the user has an unsettled option (what options_orders_one_open allows one of). */
+export async function hasOpenOptionsOrder(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM options_orders WHERE user_id = $1 AND result IS NULL LIMIT 1",
+    [userId],
+  );
+  return rows.length > 0;
+}
+
+export interface NewOptionsOrder {
+  id: string;
+  userId: string;
+  symbol: string;
+  direction: "up" | "down";
+  seconds: number;
+  /** USDT units. */
+  stake: bigint;
+  fee: bigint;
+  payoutRate: string;
+  /** Acceptance time, epoch milliseconds; expires_at is this + seconds. */
+  timeMs: number;
+  purchaseTransactionId: string;
+}
+
+/**
+ * Inserts the open order unless the user already has one: the partial unique index
+ * options_orders_one_open decides (a concurrent insert waits for the other's commit), and false
+ * means it refused, with nothing written and the transaction still usable.
+ */
+export async function insertOptionsOrder(tx: Queryable, o: NewOptionsOrder): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO options_orders
+       (id, user_id, symbol, direction, seconds, stake, fee, payout_rate, time, expires_at,
+        purchase_transaction_id)
+     OVERRIDING SYSTEM VALUE
+     VALUES ($1, $2, $3, $4, $5::int, $6, $7, $8, $9::timestamptz,
+             $9::timestamptz + make_interval(secs => $5::int), $10)
+     ON CONFLICT (user_id) WHERE result IS NULL DO NOTHING
+     RETURNING id`,
+    [
+      o.id,
+      o.userId,
+      o.symbol,
+      o.direction,
+      o.seconds,
+      o.stake.toString(),
+      o.fee.toString(),
+      o.payoutRate,
+      new Date(o.timeMs),
+      o.purchaseTransactionId,
+    ],
+  );
+  return rows.length === 1;
+}

@@ -2,15 +2,21 @@
 // USDT, today, yesterday (calendar days in their time zone) and in total.
 //
 // Counted today: spot realised profit and loss (average cost, fees included: spot-realised.ts),
-// plus the bills of products that post income bills (protocol INCOME_BILL_TYPES; none is offered
+// options realised profit and loss (profit − fee per settled order: options-realised.ts), plus
+// the bills of products that post income bills (protocol INCOME_BILL_TYPES; none is offered
 // yet). Each new product adds its own bills there when it arrives. Deposits, withdrawals, demo
-// funds and unrealised gains on coins still held are not income.
+// funds, open options and unrealised gains on coins still held are not income.
 import { INCOME_BILL_TYPES } from "../../../protocol/ledger";
 import type { Queryable } from "../../db/db";
-import { userIncomeBills, userSpotFills } from "../../db/repositories/income-repository";
+import {
+  userIncomeBills,
+  userSettledOptions,
+  userSpotFills,
+} from "../../db/repositories/income-repository";
 import { formatUnits } from "../../../protocol/decimal";
 import { ASSET_SCALES } from "../../../protocol/assets";
 import { sumIncomeDays } from "./income-days";
+import { optionsRealised } from "./options-realised";
 import { spotRealised } from "./spot-realised";
 
 export interface UserIncome {
@@ -27,8 +33,9 @@ export async function userIncome(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<UserIncome> {
-  const [fills, bills] = await Promise.all([
+  const [fills, options, bills] = await Promise.all([
     userSpotFills(db, userId),
+    userSettledOptions(db, userId),
     userIncomeBills(db, { userId, asset: "USDT", types: INCOME_BILL_TYPES }),
   ]);
   const spot = spotRealised(
@@ -41,8 +48,16 @@ export async function userIncome(
       at: f.created_at,
     })),
   );
+  const settled = optionsRealised(
+    options.map((o) => ({
+      result: o.result,
+      profit: BigInt(o.profit),
+      fee: BigInt(o.fee),
+      settledAt: o.settled_at,
+    })),
+  );
   const billed = bills.map((b) => ({ amount: BigInt(b.amount), at: b.created_at }));
-  const days = sumIncomeDays([...spot, ...billed], timeZone, now);
+  const days = sumIncomeDays([...spot, ...settled, ...billed], timeZone, now);
   const usdt = (units: bigint) => formatUnits(units, ASSET_SCALES.USDT);
   return {
     today: usdt(days.today),

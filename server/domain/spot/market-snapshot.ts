@@ -1,7 +1,7 @@
 // The market record a spot fill is priced on: the live book of the running feed (`app.market`)
 // with the seq GET /market/depth serves it under, and the symbol's newest tick. Orders are refused
 // while there is no book or the newest tick is older than MAX_PRICE_AGE_SECONDS: a price the user
-// cannot see moving is not a price to trade on.
+// cannot see moving is not a price to trade on. Options follow the same rule (assertLivePrice).
 import type { DepthLevel } from "../../../protocol/market";
 import type { MarketFeed } from "../../market/market-feed";
 import { DomainError } from "../errors";
@@ -60,13 +60,34 @@ export function assertTradable(
       `There is no live order book for ${rules.symbol} yet; orders open once the market feed runs`,
     );
   }
-  const ageMs = nowMs - snapshot.tickAtMs;
+  assertRecentTick(rules.symbol, snapshot.tickAtMs, nowMs);
+}
+
+/**
+ * For orders priced by the tick record alone (options): MARKET_STALE unless the feed has a tick
+ * of `symbol` at most MAX_PRICE_AGE_SECONDS old — the same rule spot orders follow.
+ */
+export function assertLivePrice(feed: MarketFeed | undefined, symbol: string, nowMs: number): void {
+  const tickAtMs = feed?.lastTickTime(symbol);
+  if (tickAtMs === undefined) {
+    throw new DomainError(
+      "MARKET_STALE",
+      { symbol },
+      `There is no live price for ${symbol} yet; orders open once the market feed runs`,
+    );
+  }
+  assertRecentTick(symbol, tickAtMs, nowMs);
+}
+
+/** The one staleness rule: a price the user cannot see moving is not a price to trade on. */
+function assertRecentTick(symbol: string, tickAtMs: number, nowMs: number): void {
+  const ageMs = nowMs - tickAtMs;
   if (ageMs > MAX_PRICE_AGE_SECONDS * 1000) {
     const ageSeconds = Math.floor(ageMs / 1000);
     throw new DomainError(
       "MARKET_STALE",
-      { symbol: rules.symbol, ageSeconds, maxSeconds: MAX_PRICE_AGE_SECONDS },
-      `The last price of ${rules.symbol} is ${ageSeconds} s old (more than ` +
+      { symbol, ageSeconds, maxSeconds: MAX_PRICE_AGE_SECONDS },
+      `The last price of ${symbol} is ${ageSeconds} s old (more than ` +
         `${MAX_PRICE_AGE_SECONDS} s): orders are refused until the market feed is live again`,
     );
   }
