@@ -18,6 +18,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { staticAppPlugin } from "./plugins/static-app";
 import { websocketPlugin } from "./plugins/websocket";
 import { registerRoutes } from "./routes/index";
+import { RequestLogController } from "./request-log";
 import { SERVER_VERSION } from "./version";
 
 declare module "fastify" {
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Refusals before routing (431, 408, not HTTP) and while closing (503) get the envelope too.
     clientErrorHandler: handleClientError,
     return503OnClosing: false,
+    // Request lines at debug, one per request (request-log.ts).
+    logController: new RequestLogController(),
   });
 
   // Routes that depend on configuration (sign-in's origin and chains, upload limits) read it here.

@@ -81,12 +81,14 @@ export function toClientError(error: unknown): ApiError | null {
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   let clientError = toClientError(error);
   if (clientError) {
-    request.log.info(
+    // The client's mistake, not the server's: a per-request line, like the request line.
+    request.log.debug(
       { code: clientError.code, status: clientError.statusCode },
       clientError.message,
     );
   } else {
-    request.log.error({ err: error }, "request failed");
+    // With its request: request lines are at debug, and an operator needs to know what failed.
+    request.log.error({ err: error, req: request }, "request failed");
     clientError = new ApiError(500, "INTERNAL", "Internal server error");
   }
   // A file reply may have set its own type and caching before failing; the error replaces both.

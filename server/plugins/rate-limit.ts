@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 import { API_BASE } from "../../protocol/paths";
 import { ApiError } from "./envelope";
 import { globalPlugin } from "./global-plugin";
-import { requestPaths } from "./request-path";
+import { normalisedPath } from "./request-path";
 
 export interface RateLimitOptions {
   /** Requests per window and client address. */
@@ -25,7 +25,9 @@ export function isApiPath(url: string): boolean {
 
 /** True when the request is under /api however its URL is spelled (limits apply). */
 export function isApiRequest(request: FastifyRequest): boolean {
-  return requestPaths(request).some(isApiPath);
+  // The matched route decides most requests; only the others pay for normalising the URL.
+  const route = request.routeOptions.url;
+  return (route !== undefined && isApiPath(route)) || isApiPath(normalisedPath(request.url));
 }
 
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>(

@@ -1,7 +1,6 @@
 // The path a request is decided on. Limits and the app shell must look at what the router sees,
 // not the raw URL: find-my-way decodes percent-escapes (`/%61pi` routes as `/api`) and ignores
 // `;params`, so a check on the raw text is bypassed by re-spelling the same path.
-import type { FastifyRequest } from "fastify";
 
 /**
  * The raw URL's path as a router would resolve it: query and `;params` cut, percent-escapes
@@ -23,11 +22,4 @@ export function normalisedPath(url: string): string {
     else segments.push(segment);
   }
   return `/${segments.join("/")}`.toLowerCase();
-}
-
-/** The paths a request counts as: the matched route's pattern (if any) and the normalised URL. */
-export function requestPaths(request: FastifyRequest): string[] {
-  const route = request.routeOptions.url;
-  const normalised = normalisedPath(request.url);
-  return route === undefined ? [normalised] : [route, normalised];
 }

@@ -2,8 +2,8 @@
 // and no more: own scripts only (plus WebAssembly compilation), inline styles (React style props
 // and injected CSS), images and fonts from data:/blob: (wallet icons are data: URIs), and network
 // access to this origin, its websockets included.
-import type { IncomingMessage } from "node:http";
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import Fastify from "fastify";
 import { LINK_FRAME_ORIGINS } from "../domain/content/link-frames";
 import { globalPlugin } from "./global-plugin";
 
@@ -65,6 +65,33 @@ export function connectSources(publicOrigin: string | null, hostHeader: string |
   return "'self'";
 }
 
+/** What connect-src's per-request part is while the headers are computed (then replaced). */
+const CONNECT_MARK = "quanta-connect-src-mark";
+/** Headers the scratch app's own answer carries, not helmet's. */
+const NOT_HELMET = new Set(["content-type", "content-length", "date", "connection"]);
+
+/**
+ * The headers helmet sets with `options`, computed once. @fastify/helmet rebuilds helmet from its
+ * options on every request (parsing and validating the whole CSP each time); the headers only
+ * change with the Host header's part of connect-src, so helmet runs once, on a scratch app, with
+ * that part marked, and requests get the result.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const scratch = Fastify();
+  try {
+    await scratch.register(helmet, options);
+    scratch.get("/", async () => "");
+    const response = await scratch.inject("/");
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (!NOT_HELMET.has(name) && value !== undefined) headers[name] = String(value);
+    }
+    return headers;
+  } finally {
+    await scratch.close();
+  }
+}
+
 export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
   "quanta-security-headers",
   async (app, options) => {
@@ -73,7 +100,7 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
     // The app's build flag, read here too so one variable switches both halves on.
     const wc = options.walletConnect ?? false;
     const extra = (list: readonly string[]) => (wc ? list : []);
-    await app.register(helmet, {
+    const headers = await helmetHeaders({
       global: true,
       contentSecurityPolicy: {
         // Helmet's defaults add upgrade-insecure-requests, which breaks the demo on plain
@@ -86,10 +113,8 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
           "style-src": ["'self'", "'unsafe-inline'", ...extra(WALLETCONNECT_SOURCES.style)],
           "img-src": ["'self'", "data:", "blob:", ...extra(WALLETCONNECT_SOURCES.img)],
           "font-src": ["'self'", "data:", ...extra(WALLETCONNECT_SOURCES.font)],
-          "connect-src": [
-            (req: IncomingMessage) => connectSources(publicOrigin, req.headers.host),
-            ...extra(WALLETCONNECT_SOURCES.connect),
-          ],
+          // This origin's own part (connectSources) is filled in per request, below.
+          "connect-src": [CONNECT_MARK, ...extra(WALLETCONNECT_SOURCES.connect)],
           // Without WalletConnect or frameable operator links this stays default-src ('self');
           // with them, WalletConnect's verify and secure frames and the admitted link origins.
           ...(wc || LINK_FRAME_ORIGINS.length > 0
@@ -124,13 +149,25 @@ export const securityHeadersPlugin = globalPlugin<SecurityHeadersOptions>(
       // terminator in front of "localhost" must not pin it to https for every other project.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     });
+    // Camera for scanning identity documents and wallet QR codes; nothing else sensitive.
+    headers["permissions-policy"] = "camera=(self), microphone=(), geolocation=(), payment=()";
 
-    app.addHook("onRequest", async (_request, reply) => {
-      // Camera for scanning identity documents and wallet QR codes; nothing else sensitive.
+    const { "content-security-policy": csp = "", ...fixed } = headers;
+    const [before = "", after, ...more] = csp.split(CONNECT_MARK);
+    if (after === undefined || more.length > 0)
+      throw new Error("connect-src's mark is not in the CSP once");
+    // With a public origin the whole policy is fixed; otherwise it names the request's host.
+    const fixedPolicy = publicOrigin
+      ? before + connectSources(publicOrigin, undefined) + after
+      : null;
+
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(fixed);
       reply.header(
-        "permissions-policy",
-        "camera=(self), microphone=(), geolocation=(), payment=()",
+        "content-security-policy",
+        fixedPolicy ?? before + connectSources(null, request.headers.host) + after,
       );
+      done();
     });
   },
 );

@@ -6,7 +6,6 @@ import type {
   OptionsOrder,
   OptionsOrderRequest,
   OptionsProduct,
-  OptionTick,
 } from "../../protocol/options";
 import { call } from "./call";
 
@@ -34,23 +33,4 @@ export function listOrders(
   opts: { quiet?: boolean } = {},
 ): Promise<ListPage<OptionsOrder>> {
   return call("GET /options/orders", { ...opts, query: params });
-}
-
-/**
- * The first recorded tick of `symbol` in (time, until] (GET /market/ticks from time + 1 ms: ticks
- * carry milliseconds, and `from` is inclusive): an open option's entry, which the server stores
- * only when it settles. null while no such tick is recorded yet.
- */
-export async function firstTickAfter(
-  symbol: string,
-  time: string,
-  until: string,
-  opts: { quiet?: boolean; signal?: AbortSignal } = {},
-): Promise<OptionTick | null> {
-  const from = new Date(Date.parse(time) + 1).toISOString();
-  const query = { symbol, from, to: until, limit: 1 };
-  const [first] = await call("GET /market/ticks", { ...opts, query });
-  return first === undefined
-    ? null
-    : { seq: first.seq, price: first.price, ts: first.ts, hash: first.hash };
 }

@@ -83,7 +83,7 @@ function socketSuite(getDb: () => Db) {
     stream.on("data", (chunk: Buffer) => logLines.push(chunk.toString("utf8")));
     app = await buildTestApp({
       db: getDb(),
-      logger: { stream, level: "info" },
+      logger: { stream, level: "debug" },
       rateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
       accountSocket: { pingIntervalMs: PING_MS, coalesceMs: 50 },
     });

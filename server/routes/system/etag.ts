@@ -6,10 +6,18 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
 export function addStrongEtags(app: FastifyInstance): void {
+  // The last answer's tag: between two market flushes every tickers read answers the same text,
+  // and comparing it costs less than hashing it again.
+  let lastPayload = "";
+  let lastEtag = "";
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && request.method !== "HEAD") return payload;
     if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    const etag = `"${createHash("sha256").update(payload, "utf8").digest("base64url")}"`;
+    if (payload !== lastPayload) {
+      lastEtag = `"${createHash("sha256").update(payload, "utf8").digest("base64url")}"`;
+      lastPayload = payload;
+    }
+    const etag = lastEtag;
     reply.header("etag", etag).header("cache-control", "no-cache");
     if (!matches(request.headers["if-none-match"], etag)) return payload;
     reply.code(304);

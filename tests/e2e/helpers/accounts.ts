@@ -2,6 +2,7 @@
 // key (for tests whose subject is not the login screen), operators made with the real CLI, and
 // admin calls through the real API.
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import type { Hex } from "viem";
@@ -30,17 +31,32 @@ export async function api<T = unknown>(
   server: StartedServer,
   method: string,
   path: string,
-  opts: { token?: string; json?: unknown } = {},
+  opts: { token?: string; json?: unknown; idempotencyKey?: string } = {},
 ): Promise<ApiAnswer<T>> {
   const response = await fetch(`${server.url}/api/v1/${path.replace(/^\//, "")}`, {
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.idempotencyKey ? { "idempotency-key": opts.idempotencyKey } : {}),
       ...(opts.json === undefined ? {} : { "content-type": "application/json" }),
     },
     body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
   });
   return { status: response.status, body: (await response.json()) as ApiAnswer<T>["body"] };
+}
+
+/** Demo funds (POST /wallet/demo-credit, demo mode only) for the user of `token`. */
+export async function demoCredit(
+  server: StartedServer,
+  token: string,
+  amount: string,
+): Promise<void> {
+  const answer = await api(server, "POST", "wallet/demo-credit", {
+    token,
+    json: { amount },
+    idempotencyKey: randomUUID(),
+  });
+  if (answer.status !== 200) throw new Error(`wallet/demo-credit: ${JSON.stringify(answer.body)}`);
 }
 
 /** A wallet sign-in from Node (SIWE, real signature): the session token. */
