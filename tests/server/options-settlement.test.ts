@@ -214,16 +214,19 @@ describe("options settlement on a recorded tick sequence", () => {
     );
     expect(puts).toEqual({ n: 14, orders: 7 });
 
-    // The ticks orders settled on are kept against pruning; the others are not.
+    // What a verifier reads is kept against pruning: up to two ticks before each window and
+    // every tick in it (the tick after a kept one survives pruning by its own rule).
     const kept = await getDb().query<{ tick: string }>(
       "SELECT symbol || ' ' || seq AS tick FROM ticks WHERE kept ORDER BY symbol, seq",
     );
     expect(kept.map((k) => k.tick)).toEqual([
+      "BTC/USDT 1",
       "BTC/USDT 2",
       "BTC/USDT 3",
       "BTC/USDT 4",
       "BTC/USDT 5",
       "BTC/USDT 6",
+      "ETH/USDT 1",
     ]);
     expect(settler?.totals()).toMatchObject({ win: 2, lose: 2, tie: 2, void: 1, settled: 7 });
   });

@@ -99,15 +99,45 @@ export async function readTicks(db: Queryable, range: TickRange): Promise<TickRo
   return rows.map(toRow);
 }
 
-/** Deletes ticks recorded before `beforeMs` that no order keeps; returns how many. */
+/**
+ * Deletes ticks recorded before `beforeMs` that no order keeps; returns how many. The tick right
+ * after a kept one stays too: it proves where a kept run ends (the tick after an option's exit,
+ * which may not have existed yet when the option settled).
+ */
 export async function pruneTicks(db: Queryable, beforeMs: number): Promise<number> {
   const [row] = await db.query<{ n: string }>(
     `WITH gone AS (
-       DELETE FROM ticks WHERE ts < to_timestamp($1::numeric / 1000) AND NOT kept RETURNING 1
+       DELETE FROM ticks t
+        WHERE t.ts < to_timestamp($1::numeric / 1000) AND NOT t.kept
+          AND NOT EXISTS (
+            SELECT 1 FROM ticks p WHERE p.symbol = t.symbol AND p.seq = t.seq - 1 AND p.kept)
+       RETURNING 1
      ) SELECT count(*)::int8 AS n FROM gone`,
     [beforeMs],
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Keeps for ever every tick of `symbol` from the second-newest at or before `afterMs` through
+ * the last at or before `upToMs`: what a verifier reads to re-check an option settled on that
+ * window (protocol/options-verify-ticks.ts) — two ticks proving where the window starts, every
+ * link inside it; the tick after it stays by pruneTicks' rule.
+ */
+export async function keepTickRange(
+  tx: Queryable,
+  symbol: string,
+  afterMs: number,
+  upToMs: number,
+): Promise<void> {
+  await tx.query(
+    `UPDATE ticks SET kept = true
+      WHERE symbol = $1 AND NOT kept AND ts <= to_timestamp($3::numeric / 1000)
+        AND seq >= coalesce((
+          SELECT seq FROM ticks WHERE symbol = $1 AND ts <= to_timestamp($2::numeric / 1000)
+           ORDER BY seq DESC OFFSET 1 LIMIT 1), 1)`,
+    [symbol, String(afterMs), String(upToMs)],
+  );
 }
 
 /** Keeps ticks for ever (an order settled on them). */

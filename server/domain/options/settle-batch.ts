@@ -20,7 +20,7 @@ import {
   writeOptionsSettlements,
   type LockedOptionsOrder,
 } from "../../db/repositories/options-settlement-repository";
-import { keepTicks } from "../../db/repositories/tick-repository";
+import { keepTickRange } from "../../db/repositories/tick-repository";
 import { startChangeLog } from "../sync/baseline";
 import { formatTickTime } from "../../../protocol/market";
 import { toOptionsOrder } from "./options-order-view";
@@ -90,7 +90,7 @@ export async function settleBatch(
     if (written !== settled.length) {
       throw new Error(`settled ${written} option rows of ${settled.length} locked open`);
     }
-    await keepSettlementTicks(tx, open, settled);
+    await keepSettlementTicks(tx, open);
     const rows = await findOptionsOrders(
       tx,
       settled.map((o) => o.id),
@@ -157,20 +157,15 @@ function ranges(orders: readonly LockedOptionsOrder[]): Range[] {
   return out;
 }
 
-async function keepSettlementTicks(
-  tx: Queryable,
-  open: readonly LockedOptionsOrder[],
-  settled: readonly SettledOption[],
-): Promise<void> {
-  const symbolOf = new Map(open.map((o) => [o.id, o.symbol]));
-  const seqs = new Map<string, Set<string>>();
-  for (const o of settled) {
-    const { entry, exit } = o.settlement;
-    if (entry === null || exit === null) continue;
-    const symbol = symbolOf.get(o.id) ?? "";
-    const set = seqs.get(symbol) ?? new Set<string>();
-    set.add(entry.seq).add(exit.seq);
-    seqs.set(symbol, set);
+/**
+ * Keeps the ticks a verifier reads for each settled window, one range per run of orders
+ * (ranges()): the two ticks before it, every tick in it, and — by the pruning rule — the one
+ * after, so every settlement can be re-checked after the 24 h retention too.
+ */
+async function keepSettlementTicks(tx: Queryable, open: readonly LockedOptionsOrder[]) {
+  for (const [symbol, orders] of bySymbol(open)) {
+    for (const range of ranges(orders)) {
+      await keepTickRange(tx, symbol, range.afterMs, range.upToMs);
+    }
   }
-  for (const [symbol, set] of seqs) await keepTicks(tx, symbol, [...set]);
 }

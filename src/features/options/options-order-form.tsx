@@ -7,7 +7,7 @@ import { USDT_SCALE } from "../../../protocol/assets";
 import { formatMoney } from "../../lib/format/format-money";
 import { DecimalField } from "../../ui/form/decimal-field";
 import { SegmentedTabs } from "../../ui/form/segmented-tabs";
-import { blockText } from "./options-labels";
+import { blockText, directionLabel } from "./options-labels";
 import { expectedLossPercent, maxStake, quickAmounts, ratePercent } from "./options-math";
 import type { OptionsTrading } from "./use-options-trading";
 
@@ -100,7 +100,7 @@ export function OptionsOrderForm(props: {
           onClick={() => props.onReview("up")}
           data-testid="options-up"
         >
-          <Trans>Up</Trans>
+          {i18n._(directionLabel("up"))}
         </button>
         <button
           type="button"
@@ -109,7 +109,7 @@ export function OptionsOrderForm(props: {
           onClick={() => props.onReview("down")}
           data-testid="options-down"
         >
-          <Trans>Down</Trans>
+          {i18n._(directionLabel("down"))}
         </button>
       </div>
     </section>
