@@ -2,11 +2,7 @@
 // the caller (src/sync/options-commands.ts) makes one Idempotency-Key per attempt, so a retry
 // after a lost answer gets the stored answer instead of a second option.
 import type { ListPage } from "../../protocol";
-import type {
-  OptionsOrder,
-  OptionsOrderRequest,
-  OptionsProduct,
-} from "../../protocol/options";
+import type { OptionsOrder, OptionsOrderRequest, OptionsProduct } from "../../protocol/options";
 import { call } from "./call";
 
 /** GET /options/products (public): seconds, payout rate, stake range and fee rate. */

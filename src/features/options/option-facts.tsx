@@ -3,6 +3,7 @@
 // numbers, duration and time — all from the stored order, so it renders offline.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OptionsOrder } from "../../../protocol/options";
+import { formatSeconds } from "../../lib/format/format-duration";
 import { formatMoney, formatSignedMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
 import { formatDateTime, parseServerTime } from "../../lib/time";
@@ -24,12 +25,7 @@ export function OptionResultLine(props: { order: OptionsOrder; testId?: string }
   return (
     <p className={`q-options-result ${resultClass(order)}`} data-testid={props.testId}>
       <strong>{i18n._(resultLabel(order.result))}</strong>
-      {profit !== null && (
-        <span>
-          {" "}
-          <Trans>{profit} USDT</Trans>
-        </span>
-      )}
+      {profit !== null && <span> {profit} USDT</span>}
     </p>
   );
 }
@@ -40,7 +36,7 @@ export function OptionFacts(props: { order: OptionsOrder; tickTestIds?: boolean 
   const locale = i18n.locale;
   const stake = formatMoney(order.number, locale);
   const fee = formatMoney(order.fee, locale);
-  const seconds = i18n.number(order.seconds);
+  const seconds = formatSeconds(order.seconds, locale);
   const buy = order.buyPrice === null ? "—" : formatPrice(order.buyPrice, locale);
   const sell = order.sellPrice === null ? "—" : formatPrice(order.sellPrice, locale);
   const profit = order.profit === null ? "—" : formatSignedMoney(order.profit, locale);
@@ -51,10 +47,10 @@ export function OptionFacts(props: { order: OptionsOrder; tickTestIds?: boolean 
   return (
     <dl className="q-options__facts">
       <dt>
-        <Trans>Option</Trans>
+        <Trans>Order</Trans>
       </dt>
       <dd>
-        {order.symbol} · {i18n._(directionLabel(order.direction))} · <Trans>{seconds} s</Trans>
+        {order.symbol} · {i18n._(directionLabel(order.direction))} · {seconds}
       </dd>
       <dt>
         <Trans>Stake</Trans>
@@ -75,9 +71,7 @@ export function OptionFacts(props: { order: OptionsOrder; tickTestIds?: boolean 
       <dt>
         <Trans>Profit</Trans>
       </dt>
-      <dd className={resultClass(order)}>
-        <Trans>{profit} USDT</Trans>
-      </dd>
+      <dd className={resultClass(order)}>{profit} USDT</dd>
       <dt>
         <Trans>Time</Trans>
       </dt>

@@ -4,6 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OptionTick } from "../../../protocol/options";
 import type { OptionsOrderRow } from "../../db/queries/options";
+import { formatSeconds } from "../../lib/format/format-duration";
 import { formatMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
 import { formatDateTime, parseServerTime } from "../../lib/time";
@@ -16,7 +17,7 @@ export function OptionsOpenOrder(props: { order: OptionsOrderRow; entry: OptionT
   const locale = i18n.locale;
   const stake = formatMoney(order.number, locale);
   const fee = formatMoney(order.fee, locale);
-  const seconds = i18n.number(order.seconds);
+  const seconds = formatSeconds(order.seconds, i18n.locale);
   const time = formatDateTime(parseServerTime(order.time), locale, { timeStyle: "medium" });
   return (
     <section
@@ -39,7 +40,7 @@ export function OptionsOpenOrder(props: { order: OptionsOrderRow; entry: OptionT
           <Trans>Direction</Trans>
         </dt>
         <dd data-testid="options-open-direction">
-          {order.symbol} · {i18n._(directionLabel(order.direction))} · <Trans>{seconds} s</Trans>
+          {order.symbol} · {i18n._(directionLabel(order.direction))} · {seconds}
         </dd>
         <dt>
           <Trans>Stake</Trans>

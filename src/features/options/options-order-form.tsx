@@ -4,6 +4,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OptionDirection, OptionsProduct } from "../../../protocol/options";
 import { USDT_SCALE } from "../../../protocol/assets";
+import { formatSeconds } from "../../lib/format/format-duration";
 import { formatMoney } from "../../lib/format/format-money";
 import { DecimalField } from "../../ui/form/decimal-field";
 import { SegmentedTabs } from "../../ui/form/segmented-tabs";
@@ -118,13 +119,11 @@ export function OptionsOrderForm(props: {
 
 function ProductLabel(props: { product: OptionsProduct }) {
   const { i18n } = useLingui();
-  const seconds = i18n.number(props.product.seconds);
+  const seconds = formatSeconds(props.product.seconds, i18n.locale);
   const payout = formatMoney(ratePercent(props.product.payoutRate), i18n.locale);
   return (
     <span className="q-options-form__product">
-      <span>
-        <Trans>{seconds} s</Trans>
-      </span>
+      <span>{seconds}</span>
       <span className="q-muted">
         <Trans>{payout} % payout</Trans>
       </span>

@@ -140,8 +140,8 @@ describe("<OptionsScreen>", () => {
 
   it("shows the products, the expected loss, the house and the risk, and fills max less the fee", async () => {
     await mountReady();
-    expect(text("options-product-30")).toBe("30 s80 % payout");
-    expect(text("options-product-60")).toBe("60 s85 % payout");
+    expect(text("options-product-30")).toBe("30 sec80 % payout");
+    expect(text("options-product-60")).toBe("60 sec85 % payout");
     // 30 s: (1 − 0.8) / 2 + 0.01 = 11 %.
     expect(text("options-ev")).toMatch(/^On average you lose 11 % of each stake/);
     await click("options-product-60");
