@@ -34,7 +34,7 @@ async function count(symbol = "BTC/USDT"): Promise<number> {
 }
 
 describe("market feed", () => {
-  it("prunes ticks older than 24 h unless an order keeps them", async () => {
+  it("prunes ticks older than 24 h unless an order keeps them (and the tick after a kept one)", async () => {
     // Ticks at T0, T0+1h, ..., T0+30h.
     for (let h = 0; h <= 30; h += 1) market.source.emit(T0 + h * HOUR);
     await market.feed.flush();
@@ -46,9 +46,11 @@ describe("market feed", () => {
         "SELECT seq::text AS seq FROM ticks WHERE symbol = 'BTC/USDT' ORDER BY ticks.seq",
       ),
     ];
-    // 24 h back from T0+30h is T0+6h: seqs 7..31 stay, and the kept seq 2.
+    // 24 h back from T0+30h is T0+6h: seqs 7..31 stay, the kept seq 2, and seq 3, the tick
+    // right after a kept one (it proves where the kept run ends).
     expect(rows.map((r) => r.seq)).toEqual([
       "2",
+      "3",
       ...Array.from({ length: 25 }, (_, i) => String(i + 7)),
     ]);
   });

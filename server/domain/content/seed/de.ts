@@ -8,23 +8,23 @@ export const de: LangContent = {
     pitch: {
       title: "Handel, den Sie prüfen können",
       subtitle:
-        "Spot-Handel auf dem Live-Marktfeed, jedes Guthaben aus einem doppelten Hauptbuch und jede Ausführung offen zur Prüfung.",
+        "Spot-Handel und Steigt/Fällt-Optionen auf dem Live-Marktfeed, jedes Guthaben aus einem doppelten Hauptbuch und jedes Ergebnis offen zur Prüfung.",
       points: [
         {
           title: "Spot-Orders gegen das Live-Orderbuch",
           text: "Markt- und Limit-Orders werden gegen das Live-Orderbuch ausgeführt, und jede Ausführung speichert das Orderbuch und den Tick, die sie verwendet hat.",
         },
         {
+          title: "Steigt/Fällt-Optionen",
+          text: "Sie setzen darauf, ob der Kurs nach einer festgelegten Zahl von Sekunden höher oder niedriger steht. Ein Gewinn zahlt Ihren Einsatz plus die angezeigte Auszahlung, ein Verlust kostet den ganzen Einsatz, bei Gleichstand erhalten Sie den Einsatz zurück; bei jedem Kauf fällt eine Gebühr an. Quanta (das Haus) ist die Gegenpartei, zu den aufgezeichneten Kursen des Marktdatenfeeds.",
+        },
+        {
           title: "USDT rein und raus",
           text: "Einzahlungen in USDT (ERC20) werden auf der Blockchain geprüft. Jede Auszahlung wird mit einer genannten Begründung genehmigt oder abgelehnt, und für ihre Freigabe wird nie eine Gebühr verlangt.",
         },
         {
-          title: "Jede Ausführung prüfbar",
-          text: "Trades werden ausschließlich anhand aufgezeichneter, per Hash verketteter Markt-Ticks abgerechnet. Jede abgerechnete Order zeigt die verwendeten Ticks, und jeder kann das Ergebnis nachrechnen.",
-        },
-        {
-          title: "Keine versprochenen Renditen",
-          text: "Was Sie sehen, ist das, was Ihre Trades tatsächlich ergeben haben. Sie können Geld verlieren, auch Ihren gesamten Einsatz.",
+          title: "Prüfbar, ohne versprochene Renditen",
+          text: "Trades und Optionen werden ausschließlich anhand aufgezeichneter, per Hash verketteter Markt-Ticks abgerechnet, und jeder kann jedes Ergebnis nachrechnen; jede abgerechnete Option hat in der App „Überprüfen“. Sie können Geld verlieren, auch Ihren gesamten Einsatz, und im Durchschnitt verliert ein 50/50-Tipp auf eine Option Geld.",
         },
       ],
     },
@@ -63,6 +63,7 @@ export const de: LangContent = {
         "<ul>",
         "<li><strong>Märkte verändern sich.</strong> Muster, die eine Strategie aus historischen Daten gelernt hat, können ohne Vorwarnung aufhören zu funktionieren.</li>",
         "<li><strong>Gebühren.</strong> Gebühren fallen an, ganz gleich, ob ein Trade gewinnt oder verliert.</li>",
+        "<li><strong>Steigt/Fällt-Optionen.</strong> Ein Gewinn zahlt den Einsatz plus weniger als 100 % davon zurück, und bei jedem Kauf fällt eine Gebühr an; im Durchschnitt verliert ein 50/50-Tipp daher Geld.</li>",
         "</ul>",
         "<p>Sie können Ihren gesamten Einsatz verlieren.</p>",
         "<h2>Was Quanta tatsächlich verspricht</h2>",
@@ -89,10 +90,11 @@ export const de: LangContent = {
         "<p>Im <strong>Demo-Modus</strong>, der auf jedem Bildschirm gekennzeichnet ist, wird der Markt simuliert, Einzahlungen laufen über eine lokale Test-Chain mit Test-USDT, und Demo-Guthaben kann beliebig hinzugefügt werden; nichts darin hat einen Geldwert. Im <strong>Produktivmodus</strong> stammen die Kurse aus dem öffentlichen Datenfeed einer Börse, und Ein- und Auszahlungen bewegen echte USDT auf Ethereum. Demo-Guthaben kann niemals in den Produktivmodus übertragen werden.</p>",
         "<h2>4. So funktioniert der Handel</h2>",
         "<ul>",
-        "<li>Quanta bietet Spot-Handel mit Markt- und Limit-Orders an, mit seinen Regeln auf einer eigenen Seite. Weitere Produkte kommen erst hinzu, wenn es sie gibt, jedes mit eigenen Regeln.</li>",
+        "<li>Quanta bietet Spot-Handel mit Markt- und Limit-Orders und, wo diese Instanz sie anbietet, Steigt/Fällt-Optionen an, jeweils mit ihren Regeln auf einer eigenen Seite. Weitere Produkte kommen erst hinzu, wenn es sie gibt, jedes mit eigenen Regeln.</li>",
+        "<li>Eine Steigt/Fällt-Option ist eine Wette darauf, ob der Kurs nach einer festgelegten Zahl von Sekunden höher oder niedriger steht. Ein Gewinn zahlt den Einsatz plus die angezeigte Auszahlung, ein Verlust kostet den ganzen Einsatz, und bei Gleichstand wird der Einsatz zurückerstattet; bei jedem Kauf fällt eine Gebühr an. Wird in dieser Zeit kein Tick aufgezeichnet, werden Einsatz und Gebühr zurückerstattet.</li>",
         "<li>Ihre Orders werden von uns zu Kursen aus dem Marktdatenfeed ausgeführt; wir sind Gegenpartei Ihrer Trades und leiten Ihre Orders nicht an eine Börse weiter.</li>",
         "<li>Jeder Trade wird ausschließlich anhand aufgezeichneter Markt-Ticks (Kurs, Zeitpunkt und Sequenznummer) nach einer veröffentlichten Regel abgerechnet. Keine Person, keine Einstellung und keine administrative Maßnahme kann für Sie einen Kurs, eine Ausführung, einen Gewinn oder einen Verlust festlegen.</li>",
-        "<li>Die Ticks sind per Hash verkettet und veröffentlicht, und jede abgerechnete Order zeigt die verwendeten Ticks, sodass jeder ihr Ergebnis nachrechnen kann.</li>",
+        "<li>Die Ticks sind per Hash verkettet und veröffentlicht, und jede abgerechnete Order zeigt die verwendeten Ticks, sodass jeder ihr Ergebnis nachrechnen kann. Bei Optionen übernehmen das „Überprüfen“ in der App und npm run verify -- options für Sie.</li>",
         "<li>Ihre Guthaben sind die Summe der Einträge in einem Hauptbuch mit doppelter Buchführung; jeder Eintrag wird Ihnen als Buchung angezeigt.</li>",
         "</ul>",
         "<h2>5. Gebühren</h2>",
@@ -113,6 +115,7 @@ export const de: LangContent = {
         "<p><strong>Der Handel mit Kryptowerten ist riskant, und Sie können Ihren gesamten Einsatz verlieren.</strong></p>",
         "<ul>",
         "<li>Kurse können sich sprunghaft bewegen, USDT hängt von seinem Emittenten ab, und Software, auch unsere, kann versagen.</li>",
+        "<li>Im Durchschnitt verliert ein 50/50-Tipp auf eine Steigt/Fällt-Option Geld: Die Auszahlung liegt unter 100 % des Einsatzes, und bei jedem Kauf fällt eine Gebühr an.</li>",
         "</ul>",
         "<p>Wir versprechen keinerlei Rendite. Nichts bei Quanta ist Anlage-, Rechts- oder Steuerberatung.</p>",
         "<h2>10. Aussetzung und Sperrung</h2>",
@@ -213,7 +216,7 @@ export const de: LangContent = {
       summary:
         "Eine Trading-App, bei der Sie sich mit Ihrer eigenen Wallet anmelden. Sie führt ein Hauptbuch mit doppelter Buchführung und rechnet jeden Trade anhand aufgezeichneter Kurse ab.",
       body: [
-        "<p>Quanta ist eine Trading-App, bei der Sie sich mit Ihrer eigenen Ethereum-Wallet anmelden. Sie bietet Spot-Handel mit Markt- und Limit-Orders, mit Ein- und Auszahlungen in USDT (ERC20), in 11 Sprachen. Sie lässt sich wie eine App installieren, funktioniert auch offline und zeigt immer, wie aktuell ihre Daten sind.</p>",
+        "<p>Quanta ist eine Trading-App, bei der Sie sich mit Ihrer eigenen Ethereum-Wallet anmelden. Sie bietet Spot-Handel mit Markt- und Limit-Orders und, wo diese Instanz sie anbietet, Steigt/Fällt-Optionen, mit Ein- und Auszahlungen in USDT (ERC20), in 11 Sprachen. Sie lässt sich wie eine App installieren, funktioniert auch offline und zeigt immer, wie aktuell ihre Daten sind.</p>",
         "<h2>Gebaut, um überprüft zu werden</h2>",
         "<p>Apps dieser Art haben einen schlechten Ruf: gefälschte Guthaben, manipulierte Abrechnungen, zurückgehaltene Auszahlungen. Quanta ist so gebaut, dass nachweisbar ist, dass es anders ist.</p>",
         "<ul>",
@@ -241,6 +244,8 @@ export const de: LangContent = {
         "<li>Berechnen Sie jeden Hash aus dem vorherigen neu, mit Kurs und Zeitpunkt genau so, wie sie ausgeliefert werden. Jeder muss übereinstimmen, und die Kette muss zu dem notierten Kopf führen.</li>",
         "</ol>",
         "<p>Wenn Sie den gesehenen Kopf-Hash aufbewahren, kann ein späteres Umschreiben früherer Ticks nicht unbemerkt bleiben: Die neu berechnete Kette würde nicht mehr zu ihm führen.</p>",
+        "<h2>Steigt/Fällt-Optionen</h2>",
+        "<p>Der Einstieg einer Option ist der erste aufgezeichnete Tick nach der Annahme des Kaufs, ihr Ausstieg der letzte aufgezeichnete Tick zum oder vor dem Ablauf. „Überprüfen“ bei jeder abgerechneten Option in der App prüft die Kette und rechnet das Ergebnis nach; <strong>npm run verify -- options</strong> tut dasselbe auf der Kommandozeile.</p>",
         "<p>Diese Adressen sind öffentlich und erfordern kein Konto. Stimmt ein Ergebnis nicht überein, wenden Sie sich mit der ID der Order an den Support.</p>",
       ].join("\n"),
     },

@@ -9,23 +9,23 @@ export const en: LangContent = {
     pitch: {
       title: "Trading you can check",
       subtitle:
-        "Spot trading on the live market feed, with every balance from a double-entry ledger and every fill open to inspection.",
+        "Spot trading and rise/fall options on the live market feed, with every balance from a double-entry ledger and every result open to inspection.",
       points: [
         {
           title: "Spot orders against the live book",
           text: "Market and limit orders fill against the live order book, and each fill records the book and the tick it used.",
         },
         {
+          title: "Rise/fall options",
+          text: "Bet whether the price will be higher or lower after a set number of seconds. A win pays your stake plus the quoted payout, a loss loses the whole stake and a tie returns the stake; a fee is charged on every purchase. Quanta (the house) is the counterparty, at the market feed’s recorded prices.",
+        },
+        {
           title: "USDT in and out",
           text: "USDT (ERC20) deposits are verified on chain. Each withdrawal is approved or refused with a stated reason, and no fee is ever asked to release it.",
         },
         {
-          title: "Every fill auditable",
-          text: "Trades settle only from recorded, hash-chained market ticks. Each settled order shows the ticks it used, and anyone can recompute the result.",
-        },
-        {
-          title: "No promised returns",
-          text: "What you see is what your trades actually did. You can lose money, including all of your stake.",
+          title: "Checkable, with no promised returns",
+          text: "Trades and options settle only from recorded, hash-chained market ticks, and anyone can recompute each result; every settled option has Verify in the app. You can lose money, including all of your stake, and on average a 50/50 guess on an option loses money.",
         },
       ],
     },
@@ -62,6 +62,7 @@ export const en: LangContent = {
         "<ul>",
         "<li><strong>Markets change.</strong> Patterns a strategy learned from past data can stop working without warning.</li>",
         "<li><strong>Fees.</strong> Fees are charged whether a trade wins or loses.</li>",
+        "<li><strong>Rise/fall options.</strong> A win pays back the stake plus less than 100 % of it, and a fee is charged on every purchase, so on average a 50/50 guess loses money.</li>",
         "</ul>",
         "<p>You can lose all of your stake.</p>",
         "<h2>What Quanta does promise</h2>",
@@ -88,10 +89,11 @@ export const en: LangContent = {
         "<p>In <strong>demo mode</strong>, labelled on every screen, the market is simulated, deposits use a local test chain and test USDT, and demo funds can be added at will; nothing in it has monetary value. In <strong>production mode</strong>, prices come from a public exchange feed, and deposits and withdrawals move real USDT on Ethereum. Demo balances can never be moved to production.</p>",
         "<h2>4. How trading works</h2>",
         "<ul>",
-        "<li>Quanta offers spot trading with market and limit orders, with its rules on its own page. Other products are added only once they exist, each with its own rules.</li>",
+        "<li>Quanta offers spot trading with market and limit orders and, where this instance lists them, rise/fall options, each with its rules on its own page. Other products are added only once they exist, each with its own rules.</li>",
+        "<li>A rise/fall option is a bet on whether the price will be higher or lower after a set number of seconds. A win pays the stake plus the quoted payout, a loss loses the whole stake and a tie returns the stake; a fee is charged on every purchase. If no tick is recorded in that time, stake and fee are returned.</li>",
         "<li>Your orders are filled by us at prices taken from the market feed; we are the counterparty to your trades and do not pass your orders on to an exchange.</li>",
         "<li>Every trade settles only from recorded market ticks (price, time and sequence number) by a published rule. No person, setting or administrative action can choose a price, a fill, a win or a loss for you.</li>",
-        "<li>Ticks are hash-chained and published, and each settled order shows the ticks it used, so anyone can recompute its result.</li>",
+        "<li>Ticks are hash-chained and published, and each settled order shows the ticks it used, so anyone can recompute its result. For options, Verify in the app and npm run verify -- options do this for you.</li>",
         "<li>Your balances are the sum of entries in a double-entry ledger, each shown to you as a bill.</li>",
         "</ul>",
         "<h2>5. Fees</h2>",
@@ -112,6 +114,7 @@ export const en: LangContent = {
         "<p><strong>Trading crypto-assets is risky, and you can lose all of your stake.</strong></p>",
         "<ul>",
         "<li>Prices can move sharply, USDT depends on its issuer, and software, including ours, can fail.</li>",
+        "<li>On average a 50/50 guess on a rise/fall option loses money: the payout is below 100 % of the stake, and a fee is charged on every purchase.</li>",
         "</ul>",
         "<p>We do not promise any return. Nothing on Quanta is investment, legal or tax advice.</p>",
         "<h2>10. Suspension and locking</h2>",
@@ -212,7 +215,7 @@ export const en: LangContent = {
       summary:
         "A trading app you sign in to with your own wallet. It keeps a double-entry ledger and settles every trade from recorded market prices.",
       body: [
-        "<p>Quanta is a trading app you sign in to with your own Ethereum wallet. It offers spot trading with market and limit orders, with USDT (ERC20) deposits and withdrawals, in 11 languages. It installs like an app, keeps working offline and always shows how fresh its data is.</p>",
+        "<p>Quanta is a trading app you sign in to with your own Ethereum wallet. It offers spot trading with market and limit orders and, where this instance lists them, rise/fall options, with USDT (ERC20) deposits and withdrawals, in 11 languages. It installs like an app, keeps working offline and always shows how fresh its data is.</p>",
         "<h2>Built to be checked</h2>",
         "<p>Apps like this one have a poor reputation: fake balances, rigged settlements, withdrawals held back. Quanta is built to be provably different.</p>",
         "<ul>",
@@ -240,6 +243,8 @@ export const en: LangContent = {
         "<li>Recompute each hash from the previous one, using the price and time exactly as served. Each must match, and the chain must lead to the head you kept.</li>",
         "</ol>",
         "<p>If you keep the head hash you saw, a later rewrite of earlier ticks cannot go unnoticed: the recomputed chain would no longer lead to it.</p>",
+        "<h2>Rise/fall options</h2>",
+        "<p>An option’s entry is the first recorded tick after the purchase is accepted, and its exit the last recorded tick at or before expiry. Verify on each settled option in the app checks the chain and recomputes the result; <strong>npm run verify -- options</strong> does the same from the command line.</p>",
         "<p>These addresses are public and need no account. If a result does not match, contact support with the order’s id.</p>",
       ].join("\n"),
     },

@@ -8,23 +8,23 @@ export const es: LangContent = {
     pitch: {
       title: "Trading que puede comprobar",
       subtitle:
-        "Trading spot sobre el feed de mercado en vivo, con cada saldo procedente de un libro mayor de partida doble y cada ejecución abierta a inspección.",
+        "Trading spot y opciones de sube/baja sobre el feed de mercado en vivo, con cada saldo procedente de un libro mayor de partida doble y cada resultado abierto a inspección.",
       points: [
         {
           title: "Órdenes spot contra el libro en vivo",
           text: "Las órdenes de mercado y limitadas se ejecutan contra el libro de órdenes en vivo, y cada ejecución registra el libro y el tick que utilizó.",
         },
         {
+          title: "Opciones de sube/baja",
+          text: "Apueste a si el precio estará más alto o más bajo tras un número fijo de segundos. Si gana, recibe su inversión más el pago indicado; si pierde, pierde toda la inversión; si hay empate, se le devuelve la inversión. Cada compra paga una comisión. Quanta (la casa) es la contraparte, a los precios registrados de la fuente de datos del mercado.",
+        },
+        {
           title: "USDT de entrada y salida",
           text: "Los depósitos en USDT (ERC20) se verifican en la cadena. Cada retiro se aprueba o se rechaza con un motivo indicado, y nunca se pide una comisión para liberarlo.",
         },
         {
-          title: "Cada ejecución, auditable",
-          text: "Las operaciones se liquidan únicamente a partir de ticks de mercado registrados y encadenados mediante hash. Cada orden liquidada muestra los ticks que utilizó, y cualquiera puede recalcular el resultado.",
-        },
-        {
-          title: "Sin rentabilidades prometidas",
-          text: "Lo que ve es lo que sus operaciones hicieron realmente. Puede perder dinero, incluso todo lo invertido.",
+          title: "Verificable y sin rentabilidades prometidas",
+          text: "Las operaciones y las opciones se liquidan únicamente a partir de ticks de mercado registrados y encadenados mediante hash, y cualquiera puede recalcular cada resultado; cada opción liquidada tiene «Verificar» en la aplicación. Puede perder dinero, incluso toda la inversión, y de media una predicción al 50/50 en una opción pierde dinero.",
         },
       ],
     },
@@ -63,6 +63,7 @@ export const es: LangContent = {
         "<ul>",
         "<li><strong>Los mercados cambian.</strong> Los patrones que una estrategia aprendió de datos pasados pueden dejar de funcionar sin previo aviso.</li>",
         "<li><strong>Comisiones.</strong> Las comisiones se cobran tanto si la operación gana como si pierde.</li>",
+        "<li><strong>Opciones de sube/baja.</strong> Una ganancia devuelve la inversión más menos del 100 % de ella, y cada compra paga una comisión, así que de media una predicción al 50/50 pierde dinero.</li>",
         "</ul>",
         "<p>Puedes perder todo lo invertido.</p>",
         "<h2>Lo que Quanta sí promete</h2>",
@@ -89,10 +90,11 @@ export const es: LangContent = {
         "<p>En el <strong>modo demo</strong>, señalado en todas las pantallas, el mercado es simulado, los depósitos usan una cadena de prueba local y USDT de prueba, y se pueden añadir fondos demo a voluntad; nada de ello tiene valor monetario. En el <strong>modo producción</strong>, los precios proceden del flujo público de un exchange, y los depósitos y retiros mueven USDT reales en Ethereum. Los saldos demo nunca pueden pasarse a producción.</p>",
         "<h2>4. Cómo funcionan las operaciones</h2>",
         "<ul>",
-        "<li>Quanta ofrece trading spot con órdenes de mercado y limitadas, con sus reglas en su propia página. Otros productos se añaden solo cuando existen, cada uno con sus propias reglas.</li>",
+        "<li>Quanta ofrece trading spot con órdenes de mercado y limitadas y, donde esta instancia las ofrece, opciones de sube/baja, cada uno con sus reglas en su propia página. Otros productos se añaden solo cuando existen, cada uno con sus propias reglas.</li>",
+        "<li>Una opción de sube/baja es una apuesta a si el precio estará más alto o más bajo tras un número fijo de segundos. Si ganas, recibes la inversión más el pago indicado; si pierdes, pierdes toda la inversión; si hay empate, se te devuelve la inversión. Cada compra paga una comisión. Si no se registra ningún tick en ese tiempo, se devuelven la inversión y la comisión.</li>",
         "<li>Nosotros ejecutamos tus órdenes a precios tomados del flujo de mercado; somos la contraparte de tus operaciones y no trasladamos tus órdenes a ningún exchange.</li>",
         "<li>Cada operación se liquida únicamente a partir de ticks de mercado registrados (precio, hora y número de secuencia) según una regla publicada. Ninguna persona, configuración o acción administrativa puede elegir por ti un precio, una ejecución, una ganancia o una pérdida.</li>",
-        "<li>Los ticks están encadenados mediante hash y se publican, y cada orden liquidada muestra los ticks que utilizó, de modo que cualquiera puede recalcular su resultado.</li>",
+        "<li>Los ticks están encadenados mediante hash y se publican, y cada orden liquidada muestra los ticks que utilizó, de modo que cualquiera puede recalcular su resultado. Para las opciones, «Verificar» en la aplicación y npm run verify -- options lo hacen por ti.</li>",
         "<li>Tus saldos son la suma de los asientos de un libro contable de partida doble, cada uno de los cuales se te muestra como un movimiento.</li>",
         "</ul>",
         "<h2>5. Comisiones</h2>",
@@ -113,6 +115,7 @@ export const es: LangContent = {
         "<p><strong>Operar con criptoactivos es arriesgado, y puedes perder todo lo invertido.</strong></p>",
         "<ul>",
         "<li>Los precios pueden moverse bruscamente, USDT depende de su emisor y el software, incluido el nuestro, puede fallar.</li>",
+        "<li>De media, una predicción al 50/50 en una opción de sube/baja pierde dinero: el pago es inferior al 100 % de la inversión y cada compra paga una comisión.</li>",
         "</ul>",
         "<p>No prometemos ninguna rentabilidad. Nada en Quanta constituye asesoramiento de inversión, jurídico ni fiscal.</p>",
         "<h2>10. Suspensión y bloqueo</h2>",
@@ -213,7 +216,7 @@ export const es: LangContent = {
       summary:
         "Una app de trading en la que inicias sesión con tu propia billetera. Lleva un libro contable de partida doble y liquida cada operación con precios de mercado registrados.",
       body: [
-        "<p>Quanta es una aplicación de trading en la que inicia sesión con su propia billetera Ethereum. Ofrece trading spot con órdenes de mercado y limitadas, con depósitos y retiros en USDT (ERC20), en 11 idiomas. Se instala como una aplicación, sigue funcionando sin conexión y siempre muestra lo actualizados que están sus datos.</p>",
+        "<p>Quanta es una aplicación de trading en la que inicia sesión con su propia billetera Ethereum. Ofrece trading spot con órdenes de mercado y limitadas y, donde esta instancia las ofrece, opciones de sube/baja, con depósitos y retiros en USDT (ERC20), en 11 idiomas. Se instala como una aplicación, sigue funcionando sin conexión y siempre muestra lo actualizados que están sus datos.</p>",
         "<h2>Hecha para ser comprobada</h2>",
         "<p>Las apps de este tipo tienen mala fama: saldos falsos, liquidaciones amañadas, retiros retenidos. Quanta está construida para ser demostrablemente distinta.</p>",
         "<ul>",
@@ -241,6 +244,8 @@ export const es: LangContent = {
         "<li>Recalcula cada hash a partir del anterior, usando el precio y la hora exactamente como se sirven. Todos deben coincidir, y la cadena debe llegar a la cabeza que guardaste.</li>",
         "</ol>",
         "<p>Si guardas el hash de cabeza que viste, una reescritura posterior de ticks anteriores no puede pasar desapercibida: la cadena recalculada ya no llegaría a él.</p>",
+        "<h2>Opciones de sube/baja</h2>",
+        "<p>La entrada de una opción es el primer tick registrado después de aceptarse la compra, y su salida, el último tick registrado en el vencimiento o antes. «Verificar», en cada opción liquidada de la aplicación, comprueba la cadena y recalcula el resultado; <strong>npm run verify -- options</strong> hace lo mismo desde la línea de comandos.</p>",
         "<p>Estas direcciones son públicas y no requieren cuenta. Si un resultado no coincide, contacta con el soporte indicando el id de la orden.</p>",
       ].join("\n"),
     },

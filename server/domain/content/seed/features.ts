@@ -49,7 +49,7 @@ export const FEATURES: readonly Feature[] = [
   {
     name: "rise/fall options",
     route: "/options",
-    offered: false,
+    offered: true,
     terms: [/\brise\/fall\b/i, /\boptions? (?:trading|orders?|fees?)\b/i, /\boptions,/i],
   },
   {

@@ -9,23 +9,23 @@ export const fr: LangContent = {
     pitch: {
       title: "Un trading que vous pouvez vérifier",
       subtitle:
-        "Le trading au comptant sur le flux de marché en direct, chaque solde issu d’un grand livre en partie double et chaque exécution ouverte à l’inspection.",
+        "Le trading au comptant et les options hausse/baisse sur le flux de marché en direct, chaque solde issu d’un grand livre en partie double et chaque résultat ouvert à l’inspection.",
       points: [
         {
           title: "Des ordres au comptant face au carnet en direct",
           text: "Les ordres au marché et à cours limité s’exécutent face au carnet d’ordres en direct, et chaque exécution enregistre le carnet et le tick utilisés.",
         },
         {
+          title: "Options hausse/baisse",
+          text: "Vous pariez sur un prix plus haut ou plus bas après un nombre de secondes fixé. Un gain rapporte votre mise plus le rendement annoncé, une perte coûte toute la mise et une égalité rend la mise ; des frais sont prélevés à chaque achat. Quanta (la maison) est la contrepartie, aux prix enregistrés du flux de marché.",
+        },
+        {
           title: "Des USDT qui entrent et sortent",
           text: "Les dépôts en USDT (ERC20) sont vérifiés sur la chaîne. Chaque retrait est approuvé ou refusé avec un motif indiqué, et aucun frais n’est jamais demandé pour le débloquer.",
         },
         {
-          title: "Chaque exécution vérifiable",
-          text: "Les transactions ne sont réglées qu’à partir de ticks de marché enregistrés et chaînés par hachage. Chaque ordre réglé indique les ticks utilisés, et chacun peut recalculer le résultat.",
-        },
-        {
-          title: "Aucun rendement promis",
-          text: "Ce que vous voyez est ce que vos opérations ont réellement donné. Vous pouvez perdre de l’argent, y compris toute votre mise.",
+          title: "Vérifiable, sans rendement promis",
+          text: "Les transactions et les options ne sont réglées qu’à partir de ticks de marché enregistrés et chaînés par hachage, et chacun peut recalculer chaque résultat ; chaque option réglée a son bouton Vérifier dans l’application. Vous pouvez perdre de l’argent, y compris toute votre mise, et en moyenne une prédiction à 50/50 sur une option perd de l’argent.",
         },
       ],
     },
@@ -64,6 +64,7 @@ export const fr: LangContent = {
         "<ul>",
         "<li><strong>Les marchés changent.</strong> Les tendances qu’une stratégie a apprises sur des données passées peuvent cesser de fonctionner sans prévenir.</li>",
         "<li><strong>Frais.</strong> Les frais sont prélevés qu’une transaction soit gagnante ou perdante.</li>",
+        "<li><strong>Options hausse/baisse.</strong> Un gain rend la mise plus moins de 100 % de celle-ci, et des frais sont prélevés à chaque achat : en moyenne, une prédiction à 50/50 perd donc de l’argent.</li>",
         "</ul>",
         "<p>Vous pouvez perdre la totalité de votre mise.</p>",
         "<h2>Ce que Quanta promet réellement</h2>",
@@ -90,10 +91,11 @@ export const fr: LangContent = {
         "<p>En <strong>mode démo</strong>, signalé sur chaque écran, le marché est simulé, les dépôts passent par une chaîne de test locale et des USDT de test, et des fonds de démo peuvent être ajoutés à volonté ; rien de tout cela n’a de valeur monétaire. En <strong>mode production</strong>, les prix proviennent du flux public d’une plateforme d’échange, et les dépôts et retraits transfèrent de vrais USDT sur Ethereum. Les soldes de démo ne peuvent jamais être transférés en production.</p>",
         "<h2>4. Fonctionnement du trading</h2>",
         "<ul>",
-        "<li>Quanta propose le trading au comptant avec des ordres au marché et à cours limité, avec ses règles sur sa propre page. D’autres produits ne sont ajoutés qu’une fois qu’ils existent, chacun avec ses propres règles.</li>",
+        "<li>Quanta propose le trading au comptant avec des ordres au marché et à cours limité et, là où cette instance les propose, les options hausse/baisse, chacun avec ses règles sur sa propre page. D’autres produits ne sont ajoutés qu’une fois qu’ils existent, chacun avec ses propres règles.</li>",
+        "<li>Une option hausse/baisse est un pari sur un prix plus haut ou plus bas après un nombre de secondes fixé. Un gain rapporte la mise plus le rendement annoncé, une perte coûte toute la mise et une égalité rend la mise ; des frais sont prélevés à chaque achat. Si aucun tick n’est enregistré pendant cette durée, la mise et les frais sont remboursés.</li>",
         "<li>Vos ordres sont exécutés par nous à des prix tirés du flux de marché ; nous sommes la contrepartie de vos transactions et ne transmettons pas vos ordres à une plateforme d’échange.</li>",
         "<li>Chaque transaction est réglée uniquement à partir de ticks de marché enregistrés (prix, heure et numéro de séquence), selon une règle publiée. Aucune personne, aucun paramètre ni aucune action administrative ne peut choisir pour vous un prix, une exécution, un gain ou une perte.</li>",
-        "<li>Les ticks sont chaînés par hachage et publiés, et chaque ordre réglé indique les ticks utilisés, si bien que chacun peut en recalculer le résultat.</li>",
+        "<li>Les ticks sont chaînés par hachage et publiés, et chaque ordre réglé indique les ticks utilisés, si bien que chacun peut en recalculer le résultat. Pour les options, Vérifier dans l’application et npm run verify -- options le font pour vous.</li>",
         "<li>Vos soldes sont la somme des écritures d’un registre en partie double, chacune vous étant présentée sous forme de mouvement.</li>",
         "</ul>",
         "<h2>5. Frais</h2>",
@@ -114,6 +116,7 @@ export const fr: LangContent = {
         "<p><strong>Le trading de crypto-actifs est risqué, et vous pouvez perdre la totalité de votre mise.</strong></p>",
         "<ul>",
         "<li>Les prix peuvent varier brutalement, l’USDT dépend de son émetteur, et les logiciels, y compris le nôtre, peuvent connaître des défaillances.</li>",
+        "<li>En moyenne, une prédiction à 50/50 sur une option hausse/baisse perd de l’argent : le rendement est inférieur à 100 % de la mise, et des frais sont prélevés à chaque achat.</li>",
         "</ul>",
         "<p>Nous ne promettons aucun rendement. Rien sur Quanta ne constitue un conseil en investissement, juridique ou fiscal.</p>",
         "<h2>10. Suspension et blocage</h2>",
@@ -214,7 +217,7 @@ export const fr: LangContent = {
       summary:
         "Une app de trading à laquelle vous vous connectez avec votre propre portefeuille. Elle tient un registre en partie double et règle chaque transaction sur des prix enregistrés.",
       body: [
-        "<p>Quanta est une application de trading à laquelle vous vous connectez avec votre propre portefeuille Ethereum. Elle propose le trading au comptant avec des ordres au marché et à cours limité, avec des dépôts et retraits en USDT (ERC20), en 11 langues. Elle s’installe comme une application, continue de fonctionner hors ligne et indique toujours la fraîcheur de ses données.</p>",
+        "<p>Quanta est une application de trading à laquelle vous vous connectez avec votre propre portefeuille Ethereum. Elle propose le trading au comptant avec des ordres au marché et à cours limité et, là où cette instance les propose, les options hausse/baisse, avec des dépôts et retraits en USDT (ERC20), en 11 langues. Elle s’installe comme une application, continue de fonctionner hors ligne et indique toujours la fraîcheur de ses données.</p>",
         "<h2>Conçue pour être vérifiée</h2>",
         "<p>Les apps de ce type ont mauvaise réputation : faux soldes, règlements truqués, retraits bloqués. Quanta est conçue pour être différente, preuves à l’appui.</p>",
         "<ul>",
@@ -242,6 +245,8 @@ export const fr: LangContent = {
         "<li>Recalculez chaque hachage à partir du précédent, en utilisant le prix et l’heure exactement tels qu’ils sont fournis. Chacun doit correspondre, et la chaîne doit aboutir à la tête que vous avez conservée.</li>",
         "</ol>",
         "<p>Si vous conservez le hachage de tête que vous avez vu, toute réécriture ultérieure de ticks antérieurs ne peut passer inaperçue : la chaîne recalculée n’y aboutirait plus.</p>",
+        "<h2>Options hausse/baisse</h2>",
+        "<p>L’entrée d’une option est le premier tick enregistré après l’acceptation de l’achat, et sa sortie le dernier tick enregistré à l’échéance ou avant. Vérifier, sur chaque option réglée dans l’application, contrôle la chaîne et recalcule le résultat ; <strong>npm run verify -- options</strong> fait de même en ligne de commande.</p>",
         "<p>Ces adresses sont publiques et ne nécessitent pas de compte. Si un résultat ne correspond pas, contactez le support en indiquant l’identifiant de l’ordre.</p>",
       ].join("\n"),
     },

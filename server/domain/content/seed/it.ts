@@ -8,23 +8,23 @@ export const it: LangContent = {
     pitch: {
       title: "Trading che puoi verificare",
       subtitle:
-        "Trading spot sul feed di mercato in tempo reale, con ogni saldo da un libro mastro in partita doppia e ogni esecuzione aperta alla verifica.",
+        "Trading spot e opzioni rialzo/ribasso sul feed di mercato in tempo reale, con ogni saldo da un libro mastro in partita doppia e ogni esito aperto alla verifica.",
       points: [
         {
           title: "Ordini spot contro il book in tempo reale",
           text: "Gli ordini a mercato e limite vengono eseguiti contro il book degli ordini in tempo reale, e ogni esecuzione registra il book e il tick usati.",
         },
         {
+          title: "Opzioni rialzo/ribasso",
+          text: "Scommetti se il prezzo sarà più alto o più basso dopo un numero fissato di secondi. Se vinci ricevi l’importo investito più il rendimento indicato, se perdi perdi tutto l’importo, in caso di parità l’importo ti viene restituito; ogni acquisto paga una commissione. Quanta (la casa) è la controparte, ai prezzi registrati dal flusso di mercato.",
+        },
+        {
           title: "USDT in entrata e in uscita",
           text: "I depositi in USDT (ERC20) sono verificati sulla blockchain. Ogni prelievo è approvato o rifiutato con un motivo indicato, e non viene mai chiesta una commissione per sbloccarlo.",
         },
         {
-          title: "Ogni esecuzione verificabile",
-          text: "Le operazioni vengono regolate solo in base a tick di mercato registrati e concatenati tramite hash. Ogni ordine regolato mostra i tick utilizzati, e chiunque può ricalcolarne il risultato.",
-        },
-        {
-          title: "Nessun rendimento promesso",
-          text: "Ciò che vedi è ciò che le tue operazioni hanno davvero prodotto. Puoi perdere denaro, anche tutta la somma investita.",
+          title: "Verificabile, senza rendimenti promessi",
+          text: "Operazioni e opzioni vengono regolate solo in base a tick di mercato registrati e concatenati tramite hash, e chiunque può ricalcolare ogni esito; ogni opzione regolata ha Verifica nell’app. Puoi perdere denaro, anche tutto l’importo investito, e in media una previsione al 50/50 su un’opzione perde denaro.",
         },
       ],
     },
@@ -63,6 +63,7 @@ export const it: LangContent = {
         "<ul>",
         "<li><strong>I mercati cambiano.</strong> Gli schemi che una strategia ha appreso dai dati passati possono smettere di funzionare senza preavviso.</li>",
         "<li><strong>Commissioni.</strong> Le commissioni si pagano sia che l’operazione sia in guadagno sia che sia in perdita.</li>",
+        "<li><strong>Opzioni rialzo/ribasso.</strong> Una vincita restituisce l’importo investito più meno del 100 % di esso, e ogni acquisto paga una commissione: in media una previsione al 50/50 perde quindi denaro.</li>",
         "</ul>",
         "<p>Puoi perdere tutta la somma investita.</p>",
         "<h2>Che cosa promette davvero Quanta</h2>",
@@ -89,10 +90,11 @@ export const it: LangContent = {
         "<p>In <strong>modalità demo</strong>, segnalata su ogni schermata, il mercato è simulato, i depositi usano una chain di test locale e USDT di test, e i fondi demo possono essere aggiunti a piacere; nulla di tutto ciò ha valore monetario. In <strong>modalità produzione</strong>, i prezzi provengono dal flusso pubblico di un exchange, e depositi e prelievi movimentano USDT reali su Ethereum. I saldi demo non possono mai essere trasferiti in produzione.</p>",
         "<h2>4. Come funziona il trading</h2>",
         "<ul>",
-        "<li>Quanta offre il trading spot con ordini a mercato e limite, con le sue regole nella sua pagina. Altri prodotti vengono aggiunti solo quando esistono, ciascuno con le proprie regole.</li>",
+        "<li>Quanta offre il trading spot con ordini a mercato e limite e, dove questa istanza le offre, le opzioni rialzo/ribasso, ciascuno con le sue regole nella sua pagina. Altri prodotti vengono aggiunti solo quando esistono, ciascuno con le proprie regole.</li>",
+        "<li>Un’opzione rialzo/ribasso è una scommessa sul fatto che il prezzo sia più alto o più basso dopo un numero fissato di secondi. Una vincita paga l’importo investito più il rendimento indicato, una perdita costa tutto l’importo investito e una parità lo restituisce; ogni acquisto paga una commissione. Se in quel periodo non viene registrato alcun tick, importo investito e commissione vengono restituiti.</li>",
         "<li>I tuoi ordini vengono eseguiti da noi a prezzi tratti dal flusso di mercato; siamo la controparte delle tue operazioni e non trasmettiamo i tuoi ordini a un exchange.</li>",
         "<li>Ogni operazione viene regolata solo in base a tick di mercato registrati (prezzo, ora e numero di sequenza) secondo una regola pubblicata. Nessuna persona, impostazione o azione amministrativa può scegliere per te un prezzo, un’esecuzione, un guadagno o una perdita.</li>",
-        "<li>I tick sono concatenati tramite hash e pubblicati, e ogni ordine regolato mostra i tick utilizzati, così chiunque può ricalcolarne il risultato.</li>",
+        "<li>I tick sono concatenati tramite hash e pubblicati, e ogni ordine regolato mostra i tick utilizzati, così chiunque può ricalcolarne il risultato. Per le opzioni lo fanno per te Verifica nell’app e npm run verify -- options.</li>",
         "<li>I tuoi saldi sono la somma delle scritture di un registro a partita doppia, ciascuna delle quali ti viene mostrata come movimento.</li>",
         "</ul>",
         "<h2>5. Commissioni</h2>",
@@ -113,6 +115,7 @@ export const it: LangContent = {
         "<p><strong>Il trading di cripto-attività è rischioso, e puoi perdere tutta la somma investita.</strong></p>",
         "<ul>",
         "<li>I prezzi possono muoversi bruscamente, USDT dipende dal suo emittente e il software, compreso il nostro, può presentare malfunzionamenti.</li>",
+        "<li>In media una previsione al 50/50 su un’opzione rialzo/ribasso perde denaro: il rendimento è inferiore al 100 % dell’importo investito, e ogni acquisto paga una commissione.</li>",
         "</ul>",
         "<p>Non promettiamo alcun rendimento. Nulla su Quanta costituisce consulenza in materia di investimenti, legale o fiscale.</p>",
         "<h2>10. Sospensione e blocco</h2>",
@@ -213,7 +216,7 @@ export const it: LangContent = {
       summary:
         "Un’app di trading a cui accedi con il tuo wallet. Tiene un registro a partita doppia e regola ogni operazione in base a prezzi di mercato registrati.",
       body: [
-        "<p>Quanta è un’app di trading a cui accedi con il tuo wallet Ethereum. Offre il trading spot con ordini a mercato e limite, con depositi e prelievi in USDT (ERC20), in 11 lingue. Si installa come un’app, funziona anche offline e mostra sempre quanto sono aggiornati i suoi dati.</p>",
+        "<p>Quanta è un’app di trading a cui accedi con il tuo wallet Ethereum. Offre il trading spot con ordini a mercato e limite e, dove questa istanza le offre, le opzioni rialzo/ribasso, con depositi e prelievi in USDT (ERC20), in 11 lingue. Si installa come un’app, funziona anche offline e mostra sempre quanto sono aggiornati i suoi dati.</p>",
         "<h2>Progettata per essere verificata</h2>",
         "<p>Le app di questo tipo hanno una cattiva reputazione: saldi falsi, regolamenti truccati, prelievi trattenuti. Quanta è progettata per essere diversa, in modo dimostrabile.</p>",
         "<ul>",
@@ -241,6 +244,8 @@ export const it: LangContent = {
         "<li>Ricalcola ogni hash a partire dal precedente, usando prezzo e ora esattamente come vengono forniti. Ognuno deve corrispondere, e la catena deve arrivare alla testa che hai annotato.</li>",
         "</ol>",
         "<p>Se conservi l’hash di testa che hai visto, una successiva riscrittura di tick precedenti non può passare inosservata: la catena ricalcolata non arriverebbe più a quell’hash.</p>",
+        "<h2>Opzioni rialzo/ribasso</h2>",
+        "<p>L’ingresso di un’opzione è il primo tick registrato dopo l’accettazione dell’acquisto, e l’uscita l’ultimo tick registrato alla scadenza o prima. Verifica, su ogni opzione regolata nell’app, controlla la catena e ricalcola l’esito; <strong>npm run verify -- options</strong> fa lo stesso dalla riga di comando.</p>",
         "<p>Questi indirizzi sono pubblici e non richiedono un account. Se un risultato non corrisponde, contatta l’assistenza indicando l’id dell’ordine.</p>",
       ].join("\n"),
     },

@@ -8,23 +8,23 @@ export const pt: LangContent = {
     pitch: {
       title: "Trading que você pode conferir",
       subtitle:
-        "Trading spot no feed de mercado ao vivo, com cada saldo vindo de um livro-razão de partidas dobradas e cada execução aberta à inspeção.",
+        "Trading spot e opções de alta/baixa no feed de mercado ao vivo, com cada saldo vindo de um livro-razão de partidas dobradas e cada resultado aberto à inspeção.",
       points: [
         {
           title: "Ordens spot contra o livro ao vivo",
           text: "Ordens a mercado e limitadas são executadas contra o livro de ordens ao vivo, e cada execução registra o livro e o tick que usou.",
         },
         {
+          title: "Opções de alta/baixa",
+          text: "Você aposta se o preço estará mais alto ou mais baixo após um número fixo de segundos. Uma vitória paga seu valor investido mais o retorno indicado, uma derrota perde todo o valor investido e um empate devolve o valor investido; cada compra paga uma taxa. A Quanta (a casa) é a contraparte, aos preços registrados pelo feed de mercado.",
+        },
+        {
           title: "USDT entrando e saindo",
           text: "Depósitos em USDT (ERC20) são verificados na blockchain. Cada saque é aprovado ou recusado com um motivo informado, e nunca se pede uma taxa para liberá-lo.",
         },
         {
-          title: "Cada execução auditável",
-          text: "As operações são liquidadas apenas com ticks de mercado registrados e encadeados por hash. Cada ordem liquidada mostra os ticks que usou, e qualquer pessoa pode recalcular o resultado.",
-        },
-        {
-          title: "Nenhum retorno prometido",
-          text: "O que você vê é o que suas operações realmente fizeram. Você pode perder dinheiro, inclusive todo o valor aplicado.",
+          title: "Verificável, sem retorno prometido",
+          text: "Operações e opções são liquidadas apenas com ticks de mercado registrados e encadeados por hash, e qualquer pessoa pode recalcular cada resultado; cada opção liquidada tem Verificar no aplicativo. Você pode perder dinheiro, inclusive todo o valor investido, e em média um palpite 50/50 numa opção perde dinheiro.",
         },
       ],
     },
@@ -63,6 +63,7 @@ export const pt: LangContent = {
         "<ul>",
         "<li><strong>Os mercados mudam.</strong> Padrões que uma estratégia aprendeu com dados passados podem deixar de funcionar sem aviso.</li>",
         "<li><strong>Tarifas.</strong> As tarifas são cobradas quer a operação ganhe, quer perca.</li>",
+        "<li><strong>Opções de alta/baixa.</strong> Uma vitória devolve o valor investido mais menos de 100 % dele, e cada compra paga uma taxa; por isso, em média, um palpite 50/50 perde dinheiro.</li>",
         "</ul>",
         "<p>Você pode perder todo o valor aplicado.</p>",
         "<h2>O que o Quanta promete</h2>",
@@ -89,10 +90,11 @@ export const pt: LangContent = {
         "<p>No <strong>modo demo</strong>, sinalizado em todas as telas, o mercado é simulado, os depósitos usam uma rede de teste local e USDT de teste, e fundos demo podem ser adicionados à vontade; nada nele tem valor monetário. No <strong>modo produção</strong>, os preços vêm do feed de uma corretora pública, e depósitos e saques movimentam USDT real na Ethereum. Saldos demo nunca podem ser transferidos para produção.</p>",
         "<h2>4. Como funciona a negociação</h2>",
         "<ul>",
-        "<li>A Quanta oferece trading spot com ordens a mercado e limitadas, com suas regras em sua própria página. Outros produtos só são adicionados quando existem, cada um com suas próprias regras.</li>",
+        "<li>A Quanta oferece trading spot com ordens a mercado e limitadas e, onde esta instância as oferece, opções de alta/baixa, cada um com suas regras em sua própria página. Outros produtos só são adicionados quando existem, cada um com suas próprias regras.</li>",
+        "<li>Uma opção de alta/baixa é uma aposta sobre se o preço estará mais alto ou mais baixo após um número fixo de segundos. Uma vitória paga o valor investido mais o retorno indicado, uma derrota perde todo o valor investido e um empate devolve o valor investido; cada compra paga uma taxa. Se nenhum tick for registrado nesse período, o valor investido e a taxa são devolvidos.</li>",
         "<li>Suas ordens são executadas por nós a preços obtidos do feed de mercado; somos a contraparte das suas operações e não repassamos suas ordens a uma corretora.</li>",
         "<li>Toda operação é liquidada apenas com ticks de mercado registrados (preço, horário e número de sequência), segundo uma regra publicada. Nenhuma pessoa, configuração ou ação administrativa pode escolher um preço, uma execução, um ganho ou uma perda por você.</li>",
-        "<li>Os ticks são encadeados por hash e publicados, e cada ordem liquidada mostra os ticks que usou, para que qualquer pessoa possa recalcular seu resultado.</li>",
+        "<li>Os ticks são encadeados por hash e publicados, e cada ordem liquidada mostra os ticks que usou, para que qualquer pessoa possa recalcular seu resultado. Para opções, Verificar no aplicativo e npm run verify -- options fazem isso por você.</li>",
         "<li>Seus saldos são a soma dos lançamentos de um livro-razão de partidas dobradas, cada um mostrado a você como um lançamento no seu extrato.</li>",
         "</ul>",
         "<h2>5. Tarifas</h2>",
@@ -113,6 +115,7 @@ export const pt: LangContent = {
         "<p><strong>Negociar criptoativos envolve riscos, e você pode perder todo o valor aplicado.</strong></p>",
         "<ul>",
         "<li>Os preços podem oscilar bruscamente, o USDT depende do seu emissor, e softwares, inclusive o nosso, podem falhar.</li>",
+        "<li>Em média, um palpite 50/50 numa opção de alta/baixa perde dinheiro: o retorno é inferior a 100 % do valor investido, e cada compra paga uma taxa.</li>",
         "</ul>",
         "<p>Não prometemos nenhum retorno. Nada no Quanta constitui aconselhamento de investimento, jurídico ou tributário.</p>",
         "<h2>10. Suspensão e bloqueio</h2>",
@@ -213,7 +216,7 @@ export const pt: LangContent = {
       summary:
         "Um app de trading em que você entra com sua própria carteira. Ele mantém um livro-razão de partidas dobradas e liquida cada operação com preços de mercado registrados.",
       body: [
-        "<p>A Quanta é um aplicativo de trading em que você entra com sua própria carteira Ethereum. Oferece trading spot com ordens a mercado e limitadas, com depósitos e saques em USDT (ERC20), em 11 idiomas. Instala-se como um aplicativo, continua funcionando offline e sempre mostra o quão atualizados estão seus dados.</p>",
+        "<p>A Quanta é um aplicativo de trading em que você entra com sua própria carteira Ethereum. Oferece trading spot com ordens a mercado e limitadas e, onde esta instância as oferece, opções de alta/baixa, com depósitos e saques em USDT (ERC20), em 11 idiomas. Instala-se como um aplicativo, continua funcionando offline e sempre mostra o quão atualizados estão seus dados.</p>",
         "<h2>Feito para ser verificado</h2>",
         "<p>Apps como este têm má reputação: saldos falsos, liquidações manipuladas, saques retidos. O Quanta foi construído para ser comprovadamente diferente.</p>",
         "<ul>",
@@ -241,6 +244,8 @@ export const pt: LangContent = {
         "<li>Recalcule cada hash a partir do anterior, usando o preço e o horário exatamente como foram fornecidos. Cada um deve coincidir, e a cadeia deve levar ao hash de topo que você guardou.</li>",
         "</ol>",
         "<p>Se você guardar o hash de topo que viu, uma reescrita posterior de ticks anteriores não passa despercebida: a cadeia recalculada não levaria mais a ele.</p>",
+        "<h2>Opções de alta/baixa</h2>",
+        "<p>A entrada de uma opção é o primeiro tick registrado depois que a compra é aceita, e a saída, o último tick registrado até o vencimento. Verificar, em cada opção liquidada no aplicativo, confere a cadeia e recalcula o resultado; <strong>npm run verify -- options</strong> faz o mesmo pela linha de comando.</p>",
         "<p>Esses endereços são públicos e não exigem conta. Se um resultado não coincidir, fale com o suporte informando o id da ordem.</p>",
       ].join("\n"),
     },

@@ -8,23 +8,23 @@ export const vi: LangContent = {
     pitch: {
       title: "Giao dịch bạn có thể kiểm chứng",
       subtitle:
-        "Giao dịch giao ngay trên nguồn dữ liệu thị trường trực tiếp, mọi số dư đến từ sổ cái kép và mọi lần khớp lệnh đều có thể kiểm tra.",
+        "Giao dịch giao ngay và quyền chọn tăng/giảm trên nguồn dữ liệu thị trường trực tiếp, mọi số dư đến từ sổ cái kép và mọi kết quả đều có thể kiểm tra.",
       points: [
         {
           title: "Lệnh giao ngay với sổ lệnh trực tiếp",
           text: "Lệnh thị trường và lệnh giới hạn được khớp với sổ lệnh trực tiếp, và mỗi lần khớp ghi lại sổ lệnh và tick đã dùng.",
         },
         {
+          title: "Quyền chọn tăng/giảm",
+          text: "Đặt cược giá sẽ cao hơn hay thấp hơn sau một số giây định sẵn. Thắng thì nhận lại số tiền đặt cộng khoản chi trả đã báo, thua thì mất toàn bộ số tiền đặt, hòa thì được hoàn số tiền đặt; mỗi lần mua đều tính phí. Quanta (nhà cái) là bên đối ứng, theo giá đã ghi nhận của nguồn dữ liệu thị trường.",
+        },
+        {
           title: "USDT vào và ra",
           text: "Tiền nạp USDT (ERC20) được xác minh trên chuỗi. Mỗi lệnh rút được duyệt hoặc từ chối kèm lý do, và không bao giờ đòi phí để giải phóng nó.",
         },
         {
-          title: "Mọi lệnh khớp đều kiểm toán được",
-          text: "Giao dịch chỉ được tất toán theo các tick giá thị trường đã ghi nhận và liên kết bằng chuỗi băm. Mỗi lệnh đã tất toán hiển thị các tick đã dùng, và ai cũng có thể tính lại kết quả.",
-        },
-        {
-          title: "Không hứa hẹn lợi nhuận",
-          text: "Những gì bạn thấy là kết quả thực sự của các giao dịch của bạn. Bạn có thể mất tiền, kể cả toàn bộ số vốn.",
+          title: "Kiểm chứng được, không hứa hẹn lợi nhuận",
+          text: "Giao dịch và quyền chọn chỉ được tất toán theo các tick giá thị trường đã ghi nhận và liên kết bằng chuỗi băm, và ai cũng có thể tính lại từng kết quả; mỗi quyền chọn đã tất toán có nút Kiểm chứng trong ứng dụng. Bạn có thể mất tiền, kể cả toàn bộ số tiền đặt, và trung bình đoán kiểu 50/50 với quyền chọn sẽ mất tiền.",
         },
       ],
     },
@@ -63,6 +63,7 @@ export const vi: LangContent = {
         "<ul>",
         "<li><strong>Thị trường thay đổi.</strong> Các quy luật mà chiến lược học được từ dữ liệu quá khứ có thể ngừng hiệu quả mà không báo trước.</li>",
         "<li><strong>Phí.</strong> Phí được thu dù giao dịch thắng hay thua.</li>",
+        "<li><strong>Quyền chọn tăng/giảm.</strong> Khi thắng bạn nhận lại số tiền đặt cộng ít hơn 100% của nó, và mỗi lần mua đều tính phí, nên trung bình đoán kiểu 50/50 sẽ mất tiền.</li>",
         "</ul>",
         "<p>Bạn có thể mất toàn bộ số tiền đã bỏ ra.</p>",
         "<h2>Những gì Quanta cam kết</h2>",
@@ -89,10 +90,11 @@ export const vi: LangContent = {
         "<p>Ở <strong>chế độ demo</strong>, được ghi rõ trên mọi màn hình, thị trường là mô phỏng, việc nạp tiền dùng một chuỗi thử nghiệm cục bộ và USDT thử nghiệm, và có thể thêm tiền demo tùy ý; không thứ gì trong đó có giá trị tiền tệ. Ở <strong>chế độ thực</strong>, giá lấy từ luồng dữ liệu của một sàn giao dịch công khai, và việc nạp, rút tiền chuyển USDT thật trên Ethereum. Số dư demo không bao giờ có thể chuyển sang chế độ thực.</p>",
         "<h2>4. Cách thức giao dịch</h2>",
         "<ul>",
-        "<li>Quanta cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, với các quy tắc trên trang riêng. Các sản phẩm khác chỉ được thêm khi chúng thực sự có, mỗi sản phẩm với quy tắc riêng.</li>",
+        "<li>Quanta cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, cùng quyền chọn tăng/giảm nếu phiên bản này có cung cấp, mỗi loại với các quy tắc trên trang riêng. Các sản phẩm khác chỉ được thêm khi chúng thực sự có, mỗi sản phẩm với quy tắc riêng.</li>",
+        "<li>Quyền chọn tăng/giảm là đặt cược giá sẽ cao hơn hay thấp hơn sau một số giây định sẵn. Thắng thì nhận lại số tiền đặt cộng khoản chi trả đã báo, thua thì mất toàn bộ số tiền đặt, hòa thì được hoàn số tiền đặt; mỗi lần mua đều tính phí. Nếu không có tick giá nào được ghi nhận trong thời gian đó, cả số tiền đặt và phí đều được hoàn lại.</li>",
         "<li>Lệnh của bạn do chúng tôi khớp theo giá lấy từ luồng dữ liệu thị trường; chúng tôi là bên đối ứng trong các giao dịch của bạn và không chuyển lệnh của bạn sang sàn giao dịch.</li>",
         "<li>Mọi giao dịch chỉ được tất toán theo các tick giá thị trường đã ghi nhận (giá, thời gian và số thứ tự), theo một quy tắc đã công bố. Không cá nhân, thiết lập hay thao tác quản trị nào có thể chọn giá, mức khớp, thắng hay thua thay bạn.</li>",
-        "<li>Các tick được liên kết bằng chuỗi băm và được công bố, và mỗi lệnh đã tất toán hiển thị các tick đã dùng, nên ai cũng có thể tính lại kết quả.</li>",
+        "<li>Các tick được liên kết bằng chuỗi băm và được công bố, và mỗi lệnh đã tất toán hiển thị các tick đã dùng, nên ai cũng có thể tính lại kết quả. Với quyền chọn, nút Kiểm chứng trong ứng dụng và npm run verify -- options làm việc này cho bạn.</li>",
         "<li>Số dư của bạn là tổng các bút toán trong sổ cái kế toán kép, mỗi bút toán được hiển thị cho bạn dưới dạng một dòng sao kê.</li>",
         "</ul>",
         "<h2>5. Phí</h2>",
@@ -113,6 +115,7 @@ export const vi: LangContent = {
         "<p><strong>Giao dịch tài sản mã hóa có rủi ro, và bạn có thể mất toàn bộ số tiền đã bỏ ra.</strong></p>",
         "<ul>",
         "<li>Giá có thể biến động mạnh, USDT phụ thuộc vào đơn vị phát hành, và phần mềm, kể cả của chúng tôi, có thể gặp sự cố.</li>",
+        "<li>Trung bình, đoán kiểu 50/50 với quyền chọn tăng/giảm sẽ mất tiền: khoản chi trả thấp hơn 100% số tiền đặt, và mỗi lần mua đều tính phí.</li>",
         "</ul>",
         "<p>Chúng tôi không hứa hẹn bất kỳ mức lợi nhuận nào. Không nội dung nào trên Quanta là lời khuyên đầu tư, pháp lý hay thuế.</p>",
         "<h2>10. Tạm ngừng và khóa tài khoản</h2>",
@@ -213,7 +216,7 @@ export const vi: LangContent = {
       summary:
         "Ứng dụng giao dịch mà bạn đăng nhập bằng ví của chính mình. Ứng dụng duy trì sổ cái kế toán kép và tất toán mọi giao dịch theo giá thị trường đã ghi nhận.",
       body: [
-        "<p>Quanta là ứng dụng giao dịch bạn đăng nhập bằng ví Ethereum của chính mình. Ứng dụng cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, nạp và rút USDT (ERC20), bằng 11 ngôn ngữ. Có thể cài như một ứng dụng, vẫn hoạt động khi ngoại tuyến và luôn cho biết dữ liệu mới đến đâu.</p>",
+        "<p>Quanta là ứng dụng giao dịch bạn đăng nhập bằng ví Ethereum của chính mình. Ứng dụng cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, quyền chọn tăng/giảm nếu phiên bản này có cung cấp, nạp và rút USDT (ERC20), bằng 11 ngôn ngữ. Có thể cài như một ứng dụng, vẫn hoạt động khi ngoại tuyến và luôn cho biết dữ liệu mới đến đâu.</p>",
         "<h2>Được xây dựng để có thể kiểm chứng</h2>",
         "<p>Những ứng dụng kiểu này có tiếng xấu: số dư giả, tất toán gian lận, rút tiền bị giữ lại. Quanta được xây dựng để khác biệt một cách có thể chứng minh.</p>",
         "<ul>",
@@ -241,6 +244,8 @@ export const vi: LangContent = {
         "<li>Tính lại từng giá trị băm từ giá trị băm trước đó, dùng đúng giá và thời gian như máy chủ trả về. Mỗi giá trị phải khớp, và chuỗi phải dẫn tới mắt xích mới nhất mà bạn đã lưu.</li>",
         "</ol>",
         "<p>Nếu bạn lưu lại giá trị băm của mắt xích mới nhất mà bạn đã thấy, thì việc viết lại các tick trước đó về sau không thể không bị phát hiện: chuỗi được tính lại sẽ không còn dẫn tới giá trị đó.</p>",
+        "<h2>Quyền chọn tăng/giảm</h2>",
+        "<p>Điểm vào của một quyền chọn là tick giá đầu tiên được ghi nhận sau khi lệnh mua được chấp nhận, và điểm ra là tick giá cuối cùng được ghi nhận tại hoặc trước lúc hết hạn. Nút Kiểm chứng trên mỗi quyền chọn đã tất toán trong ứng dụng kiểm tra chuỗi và tính lại kết quả; <strong>npm run verify -- options</strong> làm điều tương tự từ dòng lệnh.</p>",
         "<p>Các địa chỉ này là công khai và không cần tài khoản. Nếu kết quả không khớp, hãy liên hệ bộ phận hỗ trợ kèm mã lệnh.</p>",
       ].join("\n"),
     },
