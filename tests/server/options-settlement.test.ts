@@ -5,7 +5,10 @@
 // (stake and fee back) once the timer finds it overdue with the feed down; and a settler started
 // over a record with overdue orders settles them before its start resolves. On PGlite.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatTickTime } from "../../protocol/market";
 import type { OptionsOrder } from "../../protocol/options";
+import { verifyOptionsOrder } from "../../protocol/options-verify";
+import { pruneTicks, readTicks } from "../../server/db/repositories/tick-repository";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import {
   startOptionsSettler,
@@ -229,6 +232,24 @@ describe("options settlement on a recorded tick sequence", () => {
       "ETH/USDT 1",
     ]);
     expect(settler?.totals()).toMatchObject({ win: 2, lose: 2, tie: 2, void: 1, settled: 7 });
+
+    // A day later every unkept tick is pruned; each settlement still verifies from what is left.
+    await pruneTicks(getDb(), T0 + 48 * 3_600_000);
+    for (const order of [a, b, c, d, e, f, g]) {
+      const view = await lastPut(order.id);
+      const served = (await readTicks(getDb(), { symbol: view.symbol, limit: 1_000 })).map((t) => ({
+        symbol: t.symbol,
+        seq: t.seq,
+        price: t.price,
+        ts: formatTickTime(t.tsMs),
+        hash: t.hash,
+      }));
+      const last = served.at(-1);
+      if (last === undefined) throw new Error(`no ${view.symbol} tick left`);
+      const head = { symbol: view.symbol, seq: last.seq, hash: last.hash, ts: last.ts };
+      const report = await verifyOptionsOrder({ order: view, ticks: served, head });
+      expect(report, `option ${order.id}`).toMatchObject({ ok: true });
+    }
   });
 
   it("voids an order whose window holds no tick once overdue, with the feed down", async () => {
