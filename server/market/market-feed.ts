@@ -31,8 +31,22 @@ export interface MarketFeedOptions {
   retentionMs?: number;
   /** Default 60 s. */
   pruneEveryMs?: number;
+  /**
+   * When set, a tick is recorded no earlier than this long before it arrives (an exchange feed,
+   * whose ticks carry the exchange's time, may deliver some late). A window that settled from the
+   * record can then never gain a tick afterwards: see MAX_TICK_LATENESS_MS.
+   */
+  maxTickLatenessMs?: number;
   onError?: (err: unknown) => void;
 }
+
+/**
+ * How late an exchange tick may arrive and still be recorded at its own time; later ones are
+ * recorded at arrival minus this. Settlements that do not wait for a later tick (an option's
+ * timer, domain/options/options-settler.ts) wait longer than this, so no tick can ever be
+ * recorded inside a window that has already settled.
+ */
+export const MAX_TICK_LATENESS_MS = 2_000;
 
 /** What one committed flush recorded: its ticks and the 1m candle partials they made. */
 export interface FlushedBatch {
@@ -130,11 +144,13 @@ export class MarketFeed {
 
   /** Numbers and chains ticks now; they reach the database at the next flush. */
   accept(ticks: readonly SourceTick[]): void {
+    const latest = this.options.maxTickLatenessMs;
     for (const tick of ticks) {
       if (!this.specs.has(tick.symbol)) continue;
       const head = this.heads.get(tick.symbol);
-      // A chain's times never go backwards, even if the wall clock does.
-      const tsMs = Math.max(tick.ts, head?.tsMs ?? 0);
+      // A chain's times never go backwards, even if the wall clock does; nor far behind arrival.
+      const floor = latest === undefined ? 0 : this.now() - latest;
+      const tsMs = Math.max(tick.ts, head?.tsMs ?? 0, floor);
       const seq = (head?.seq ?? 0n) + 1n;
       const hash = tickHash(head?.hash ?? GENESIS_HASH, seq, tick.price, formatTickTime(tsMs));
       this.heads.set(tick.symbol, { seq, hash, tsMs });

@@ -8,7 +8,7 @@ import type { Db } from "../db/db";
 import { insertCandles, lastCloses } from "../db/repositories/candle-repository";
 import { readLastTicks } from "../db/repositories/tick-repository";
 import { generateBackfill } from "./backfill";
-import { MarketFeed } from "./market-feed";
+import { MarketFeed, MAX_TICK_LATENESS_MS } from "./market-feed";
 import { BinanceSource, type SourceLog } from "./sources/binance/binance-source";
 import type { MarketSource } from "./sources/market-source";
 import { SimulatedMarket } from "./sources/simulated-market";
@@ -105,6 +105,7 @@ export async function startBinanceMarket(
     db,
     source,
     specs: SYMBOLS,
+    maxTickLatenessMs: MAX_TICK_LATENESS_MS,
     ...(options.now ? { now: options.now } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

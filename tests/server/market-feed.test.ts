@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepTicks } from "../../server/db/repositories/tick-repository";
 import { liveProbe } from "../../server/market/live-probe";
+import { MarketFeed, MAX_TICK_LATENESS_MS } from "../../server/market/market-feed";
+import { SYMBOLS } from "../../server/market/symbols";
 import { startSimulatedMarket, type RunningMarket } from "../../server/market/start-market";
 import { usePglite } from "./helpers/test-db";
 
@@ -53,6 +55,28 @@ describe("market feed", () => {
       "3",
       ...Array.from({ length: 25 }, (_, i) => String(i + 7)),
     ]);
+  });
+
+  it("records an exchange tick that arrives late no earlier than the lateness bound", async () => {
+    const now = T0 + 100 * HOUR;
+    const btc = SYMBOLS.find((s) => s.symbol === "BTC/USDT");
+    if (btc === undefined) throw new Error("BTC/USDT is not listed");
+    const feed = await MarketFeed.open({
+      db: db(),
+      // A symbol of its own: the running simulated market keeps the others' chains in memory.
+      specs: [{ ...btc, symbol: "LATE/USDT", base: "LATE" }],
+      source: { start: () => undefined, stop: async () => undefined },
+      maxTickLatenessMs: MAX_TICK_LATENESS_MS,
+      now: () => now,
+    });
+    const at = (ts: number) => ({ symbol: "LATE/USDT", price: "3000.00", qty: "1", ts });
+    // 10 s late: recorded at arrival minus the bound, so no settled window can gain it.
+    feed.accept([at(now - 10_000)]);
+    expect(feed.lastTickTime("LATE/USDT")).toBe(now - MAX_TICK_LATENESS_MS);
+    // Within the bound (and after the newest): recorded at its own time.
+    feed.accept([at(now - 1_000)]);
+    expect(feed.lastTickTime("LATE/USDT")).toBe(now - 1_000);
+    await feed.stop();
   });
 
   it("keeps ticks pending when a flush fails and records them at the next", async () => {

@@ -11,7 +11,7 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
   welcome: () => ({
     title: "Welcome to Quanta",
     body: [
-      "Your account is ready. Deposits, spot trading and withdrawals are in the menu.",
+      "Your account is ready. Deposits, spot trading, rise/fall options and withdrawals are in the menu.",
       "Trading can lose all of your stake. Past results do not promise future returns; only trade what you can afford to lose.",
     ].join("\n\n"),
   }),

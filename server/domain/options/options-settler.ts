@@ -11,7 +11,7 @@
 // so two settlers (two leaders for a moment, or a test's race) still settle each order once.
 import type { Db } from "../../db/db";
 import type { AttachedFeed } from "../../market/attached-feed";
-import type { FlushedBatch, MarketFeed } from "../../market/market-feed";
+import { MAX_TICK_LATENESS_MS, type FlushedBatch, type MarketFeed } from "../../market/market-feed";
 import type { DomainLogger } from "../logger";
 import { createErrorThrottle } from "../spot/error-throttle";
 import type { SettlementCounts } from "./settle-batch";
@@ -46,7 +46,12 @@ export interface OptionsSettler {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_GRACE_MS = 5_000;
+/**
+ * How long after expiry the timer waits before settling from what is recorded. Longer than
+ * MAX_TICK_LATENESS_MS (market-feed.ts): a late exchange tick is recorded no earlier than that
+ * before its arrival, so none can land in a window after it settled this way.
+ */
+export const DEFAULT_GRACE_MS = MAX_TICK_LATENESS_MS + 3_000;
 
 /**
  * What the next pass covers: open orders that expired before `expiredBeforeMs` (null: any) and
