@@ -18,5 +18,6 @@ export * from "./ledger";
 export * from "./chain";
 export * from "./spot";
 export * from "./options";
+export * from "./contract";
 export * from "./refusals";
 export * from "./mask-identifier";

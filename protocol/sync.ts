@@ -2,6 +2,7 @@
 // is one entry; the app applies entries in order and keeps the cursor.
 import type { Profile } from "./account";
 import type { IdentityView } from "./identity";
+import type { ContractOrder } from "./contract";
 import type { Bill } from "./ledger";
 import type { Message } from "./messages";
 import type { OptionsOrder } from "./options";
@@ -22,6 +23,7 @@ export interface SyncEntityData {
   withdrawal: Withdrawal;
   "spot-order": SpotOrder;
   "options-order": OptionsOrder;
+  "contract-order": ContractOrder;
 }
 
 export type SyncEntity = keyof SyncEntityData;
@@ -36,6 +38,7 @@ const ENTITY_SET: { readonly [E in SyncEntity]: true } = {
   withdrawal: true,
   "spot-order": true,
   "options-order": true,
+  "contract-order": true,
 };
 
 /** Every entity, for runtime checks. */

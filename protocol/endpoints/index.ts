@@ -4,6 +4,7 @@
 import { adminEndpoints } from "./admin";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
+import { contractEndpoints } from "./contract";
 import { docsEndpoints } from "./docs";
 import type { EndpointSpec } from "./endpoint";
 import { healthEndpoints } from "./health";
@@ -24,6 +25,7 @@ export {
   adminEndpoints,
   assetsEndpoints,
   authEndpoints,
+  contractEndpoints,
   docsEndpoints,
   healthEndpoints,
   marketEndpoints,
@@ -50,6 +52,7 @@ export const ENDPOINT_AREAS = {
   wallet: walletEndpoints,
   spot: spotEndpoints,
   options: optionsEndpoints,
+  contract: contractEndpoints,
   market: marketEndpoints,
   rpc: rpcEndpoints,
   admin: adminEndpoints,

@@ -16,6 +16,7 @@ import { database } from "./database";
 import { getSessionUserId } from "./session";
 import { clearSpotData, spotTables } from "./spot-data";
 import { clearOptionsData, optionsTables } from "./options-data";
+import { clearContractData, contractTables } from "./contract-data";
 import { SYNC_KEYS } from "./sync-state";
 import { clearWalletData, walletTables } from "./wallet-data";
 
@@ -108,6 +109,7 @@ async function clearSynced(userId: string): Promise<void> {
   await clearWalletData(db, userId);
   await clearSpotData(db, userId);
   await clearOptionsData(db, userId);
+  await clearContractData(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
@@ -124,6 +126,7 @@ function syncedTables() {
     ...walletTables(db),
     ...spotTables(db),
     ...optionsTables(db),
+    ...contractTables(db),
   ];
 }
 

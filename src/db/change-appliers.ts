@@ -7,6 +7,7 @@ import type { Bill, Profile, SyncChange, SyncEntity } from "../../protocol";
 import type { ApplyContext, ChangeApplier, ChangeAppliers } from "./change-applier";
 import type { QuantaDatabase } from "./database";
 import { getSessionUserId, getToken, saveSession } from "./session";
+import { contractOrderApplier } from "./contract-data";
 import { optionsOrderApplier } from "./options-data";
 import { spotOrderApplier } from "./spot-data";
 import { rechargeApplier, withdrawalApplier } from "./wallet-data";
@@ -69,6 +70,7 @@ export const CHANGE_APPLIERS: ChangeAppliers = {
   withdrawal: withdrawalApplier,
   "spot-order": spotOrderApplier,
   "options-order": optionsOrderApplier,
+  "contract-order": contractOrderApplier,
 };
 
 /** The tables the appliers write (a page's transaction must name every one). */

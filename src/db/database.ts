@@ -14,6 +14,7 @@ import type {
   SettingItem,
 } from "../../protocol";
 import type { CandleRow, DepthRow, TickerRow } from "./market-rows";
+import type { ContractConfigRow, ContractOrderRow } from "./contract-rows";
 import type { OptionsOrderRow, OptionsProductsRow } from "./options-rows";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
 import type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow } from "./wallet-rows";
@@ -33,7 +34,7 @@ export type {
 /**
  * The app's IndexedDB database. Versions only ever grow: a later issue adds tables by declaring
  * `version(n + 1)` with the new stores and keeps the earlier declarations, so devices that
- * already hold data upgrade in place. Planned next: contract orders — a new table in a new version, filled by the sync layer like the ones below. A new change-log
+ * already hold data upgrade in place. A new change-log
  * entity needs no upgrade that forgets the cursors: an app that meets an entity it does not know
  * holds its cursor before it (account-data.ts), so the updated app reads it from there. The
  * resets of v4–v6 stay for databases of app versions that skipped such entities instead.
@@ -183,6 +184,8 @@ export class QuantaDatabase extends Dexie {
   spotConfig!: Table<SpotConfigRow, string>;
   optionsOrders!: Table<OptionsOrderRow, string>;
   optionsProducts!: Table<OptionsProductsRow, string>;
+  contractOrders!: Table<ContractOrderRow, string>;
+  contractConfig!: Table<ContractConfigRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -250,6 +253,12 @@ export class QuantaDatabase extends Dexie {
     this.version(8).stores({
       optionsOrders: "id, [userId+time]",
       optionsProducts: "key",
+    });
+    // Contract trading: orders from the change log (and the commands' answers), newest first
+    // per user and by state (waiting, positions, history); the terms as last pulled (public).
+    this.version(9).stores({
+      contractOrders: "id, [userId+time], [userId+state+time]",
+      contractConfig: "key",
     });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
