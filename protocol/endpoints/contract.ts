@@ -54,6 +54,9 @@ export const ContractOrderAnswer = Type.Object({
   state: oneOf([0, 1, 2] as const, { description: "0 waiting, 1 position, 2 completed" }),
   time: Type.String({ description: "when it was placed" }),
   openedAt: Nullable(Type.String()),
+  openTickSeq: Nullable(
+    Type.String({ description: "the newest recorded tick when it opened; triggers come after it" }),
+  ),
   closePrice: Nullable(Type.String()),
   closedAt: Nullable(Type.String()),
   closeReason: Nullable(oneOf(CONTRACT_CLOSE_REASONS)),
