@@ -30,7 +30,8 @@ export function toContractOrder(row: ContractOrderViewRow): ContractOrder {
   const quantity = BigInt(row.quantity);
   const openFee = BigInt(row.open_fee);
   const closeFee = row.close_fee === null ? null : BigInt(row.close_fee);
-  const atPrice = (units: string | null) => (units === null ? null : priceString(BigInt(units), rules));
+  const atPrice = (units: string | null) =>
+    units === null ? null : priceString(BigInt(units), rules);
   return {
     id: row.id,
     symbol: row.symbol,
