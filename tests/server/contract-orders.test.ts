@@ -227,6 +227,7 @@ contractSuites("contract orders", "contract-orders", (env) => {
       openedAt: null,
       openTickSeq: null,
       pnl: null,
+      fee: "0", // frozen, not paid
     });
     expect(USDT(order.price)).toBe(price);
     expect(USDT(order.margin)).toBe(m);
@@ -250,7 +251,8 @@ contractSuites("contract orders", "contract-orders", (env) => {
       pnl: null,
       closePrice: null,
       closeFee: null,
-      fee: order.openFee, // what was asked; nothing of it was paid
+      fee: "0", // nothing of it was paid: the frozen fee came back
+      openFee: order.openFee,
     });
     expect((await balancesOf(db, user.userId))("USDT")).toEqual({
       available: USDT("1000"),
