@@ -8,6 +8,7 @@ import { expect, it } from "vitest";
 import type { ContractConfig, ContractOrder } from "../../protocol/contract";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
+import { closePosition } from "../../server/domain/contract/close-position";
 import {
   bookOf,
   cancelContract,
@@ -313,6 +314,48 @@ contractSuites("contract orders", "contract-orders", (env) => {
     expect(closing.statusCode).toBe(409);
     expect(closing.json()).toMatchObject({ Params: { conflict: "order-waiting" } });
     expect((await cancelContract(app, user, waiting.id)).statusCode).toBe(200);
+  });
+
+  it("a close after a liquidation won the race is a 409 naming it; the loss is the margin", async () => {
+    const { db, app, market, user } = env();
+    await fund(db, user.userId, "USDT", USDT("1000"));
+    await stepMarket(market, 2);
+    const order = await openContract(app, user, {
+      symbol: "BTC/USDT",
+      direction: "long",
+      leverage: 50,
+      quantity: "0.001",
+      type: 0,
+    });
+    await stepMarket(market, 1);
+    // What the trigger worker does when a recorded tick reaches the liquidation price.
+    const tickSeq = market.feed.headSeqs().get("BTC/USDT")?.toString() ?? "";
+    const liquidated = await db.transaction((tx) =>
+      closePosition(tx, {
+        id: order.id,
+        reason: "liquidation",
+        price: USDT(order.liquidationPrice),
+        tickSeq,
+        atMs: Date.now(),
+      }),
+    );
+    expect(liquidated.kind).toBe("closed");
+    const response = await closeContract(app, user, order.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      Code: "CONFLICT",
+      Params: { conflict: "order-completed", reason: "liquidation" },
+      Message: "This position was already liquidated",
+    });
+    const m = USDT(order.margin);
+    expect((await contractBills(db, user.userId)).slice(2)).toEqual([
+      [104, m],
+      [303, -m],
+    ]);
+    expect((await balancesOf(db, user.userId))("USDT")).toEqual({
+      available: USDT("1000") - USDT(order.openFee) - m,
+      frozen: 0n,
+    });
   });
 
   it("replays an Idempotency-Key with the stored order, and refuses it with another body", async () => {
