@@ -25,7 +25,7 @@ export async function collectContractTicks(
   const last = BigInt(closeTick.seq);
   const before = await read({ symbol: order.symbol, to: openedAt, limit: pageSize });
   const collected = before.filter((t) => BigInt(t.seq) >= first && BigInt(t.seq) <= last);
-  let from = collected[0]?.ts ?? openedAt;
+  let from = collected[collected.length - 1]?.ts ?? openedAt;
   for (;;) {
     const page = await read({ symbol: order.symbol, from, limit: pageSize });
     const newest = collected[collected.length - 1];
