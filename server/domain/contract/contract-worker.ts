@@ -62,6 +62,8 @@ export interface ContractWorker {
 }
 
 const RECONCILE_MS = 30_000;
+/** Orders heard of read again at once (one query each). */
+const RELOAD_WIDTH = 16;
 
 export async function startContractWorker(options: ContractWorkerOptions): Promise<ContractWorker> {
   const { db, market, log } = options;
@@ -182,14 +184,12 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
     for (const m of idle) cursors.set(m.symbol, m.to);
   };
 
+  // Runs come before reloads of heard orders: a flush's ticks must not wait behind a burst of
+  // placements (a position heard after the run is late, and checked by the next one).
   const step = async () => {
     if (reloadAllDue) {
       reloadAllDue = false;
       await reloadAll();
-    } else if (heard.size > 0) {
-      const ids = [...heard];
-      heard.clear();
-      for (const id of ids) await reloadOne(id);
     } else if (runDue) {
       runDue = false;
       try {
@@ -201,6 +201,13 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
         reloadAllDue = true;
         runDue = true;
       }
+    } else if (heard.size > 0) {
+      const ids = [...heard];
+      heard.clear();
+      for (let i = 0; i < ids.length; i += RELOAD_WIDTH) {
+        await Promise.all(ids.slice(i, i + RELOAD_WIDTH).map(reloadOne));
+      }
+      runDue = true;
     }
   };
   const kick = () => {
@@ -223,7 +230,6 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
   };
   function hear(id: string) {
     heard.add(id);
-    runDue = true;
     kick();
   }
   const everything = () => {
