@@ -74,11 +74,13 @@ export async function readTicksBySeq(
   upToSeq: bigint | null,
   limit: number,
 ): Promise<TriggerTick[]> {
+  // Ordered by the column, not by the text alias of the same name ("10" < "9").
   const rows = await db.query<{ seq: string; price: string; ts_ms: string }>(
-    `SELECT seq::text AS seq, price::text AS price,
-            (extract(epoch FROM ts) * 1000)::int8::text AS ts_ms
-       FROM ticks WHERE symbol = $1 AND seq > $2::int8 AND ($3::int8 IS NULL OR seq <= $3::int8)
-      ORDER BY seq LIMIT $4`,
+    `SELECT t.seq::text AS seq, t.price::text AS price,
+            (extract(epoch FROM t.ts) * 1000)::int8::text AS ts_ms
+       FROM ticks t
+      WHERE t.symbol = $1 AND t.seq > $2::int8 AND ($3::int8 IS NULL OR t.seq <= $3::int8)
+      ORDER BY t.seq LIMIT $4`,
     [symbol, String(afterSeq), upToSeq === null ? null : String(upToSeq), limit],
   );
   return rows.map((r) => ({ seq: BigInt(r.seq), price: r.price, tsMs: Number(r.ts_ms) }));
