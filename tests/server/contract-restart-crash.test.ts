@@ -61,7 +61,7 @@ it("a worker SIGKILLed mid-way closes every position once, at its tick, after re
   const ids: string[] = [];
   const startMs = Date.now() - 120_000;
   let db = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
-  let safe = "";
+  let safe: string;
   try {
     await migrate(db);
     const { feed } = await openTickFeed(db);
