@@ -197,7 +197,7 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
       } catch (err) {
         if (!(err instanceof CursorMovedError)) throw err;
         // Another worker checked these ticks first: take its cursors and positions, go on.
-        log.info(err.message);
+        log.info({ symbols: err.symbols }, err.message);
         reloadAllDue = true;
         runDue = true;
       }
@@ -258,7 +258,9 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
   // Restart safety: everything recorded after the cursors is checked before the feed is followed.
   everything();
   await settled();
-  if (closedTotal > 0) log.info(`contract worker: ${closedTotal} positions closed on start`);
+  if (closedTotal > 0) {
+    log.info({ closed: closedTotal }, `contract worker: ${closedTotal} positions closed on start`);
+  }
 
   const follow = (next: MarketFeed | undefined) => {
     stopFeed?.();
