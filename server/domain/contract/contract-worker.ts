@@ -81,11 +81,13 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
   let runDue = false;
   let running: Promise<void> | null = null;
 
-  const stepErrors = createErrorThrottle((err, held) =>
-    log.error(
-      { err, held },
-      `contract worker failed; retrying on the next flush${held > 0 ? ` (${held} more failures held back)` : ""}`,
-    ),
+  const throttled = (what: string) =>
+    createErrorThrottle((err, held) =>
+      log.error({ err, held }, `${what}${held > 0 ? ` (${held} more failures held back)` : ""}`),
+    );
+  const stepErrors = throttled("contract worker failed; retrying on the next flush");
+  const closeErrors = throttled(
+    "contract trigger close failed; retried when the position is read again",
   );
   const matcher = createWaitingMatcher({
     db,
@@ -102,6 +104,7 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
     pauseAfterCloseMs: pause,
     stopping: () => stopped,
     onClosed: (n) => (closedTotal += n),
+    onCloseFailed: (id, err) => closeErrors.report(id, err),
   };
 
   const watched = (row: ContractOrderRow): WatchedPosition => ({

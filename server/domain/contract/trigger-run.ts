@@ -12,7 +12,13 @@ import {
   readTicksBySeq,
   type TriggerTick,
 } from "../../db/repositories/contract-trigger-repository";
-import { checkTicks, commitCloses, type CursorMove, type TriggerClose } from "./trigger-pass";
+import {
+  checkTicks,
+  commitCloses,
+  CursorMovedError,
+  type CursorMove,
+  type TriggerClose,
+} from "./trigger-pass";
 import { TriggerIndex, type WatchedPosition } from "./trigger-index";
 
 /** How far back a late position is checked: ticks before these it has survived already. */
@@ -31,6 +37,8 @@ export interface RunContext {
   stopping: () => boolean;
   /** Told of each position closed (for totals and logs). */
   onClosed: (n: number) => void;
+  /** Told of a close that failed alone (the position waits for the next reload). */
+  onCloseFailed: (id: string, err: unknown) => void;
 }
 
 /** Step 1: closes the late positions the ticks up to the cursor reach; answers nothing. */
@@ -96,7 +104,7 @@ async function commitChunks(
     const lastTick: TriggerTick | undefined = chunk[chunk.length - 1]?.tick;
     const to = move === null ? null : end >= closes.length ? move.to : (lastTick?.seq ?? move.to);
     const moves = move === null || to === null ? [] : [{ symbol: move.symbol, from, to }];
-    const closed = await commitCloses(ctx.db, chunk, moves, ctx.now);
+    const closed = await commitChunk(ctx, chunk, moves);
     if (to !== null) {
       moved(to);
       from = to;
@@ -105,6 +113,34 @@ async function commitChunks(
     if (closed > 0 && ctx.pauseAfterCloseMs > 0) await sleep(ctx.pauseAfterCloseMs);
     i = end;
   } while (i < closes.length);
+}
+
+/**
+ * One transaction for the chunk; if it fails for a reason other than the cursor, each close alone
+ * and then the cursor's move: one position whose close keeps failing (logged) must not stop its
+ * symbol's triggers. It is left out of the index until the next reload, which finds it late and
+ * checks it again against the ticks before the cursor.
+ */
+async function commitChunk(
+  ctx: RunContext,
+  chunk: readonly TriggerClose[],
+  moves: readonly CursorMove[],
+): Promise<number> {
+  try {
+    return await commitCloses(ctx.db, chunk, moves, ctx.now);
+  } catch (err) {
+    if (err instanceof CursorMovedError || chunk.length === 0) throw err;
+  }
+  let closed = 0;
+  for (const close of chunk) {
+    try {
+      closed += await commitCloses(ctx.db, [close], [], ctx.now);
+    } catch (err) {
+      ctx.onCloseFailed(close.position.id, err);
+    }
+  }
+  await commitCloses(ctx.db, [], moves, ctx.now);
+  return closed;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
