@@ -239,6 +239,25 @@ describe("contract triggers on a recorded tick sequence", () => {
     await expectVerified(late);
   });
 
+  it("checks a long run of ticks in seq order (seq 10 comes after 9, not after 1)", async () => {
+    await tick("67000.00");
+    const id = await open({ direction: "long", leverage: 10, quantity: "0.01", price: "67000.00" });
+    // Recorded while no worker runs, then checked in one page: seq 2..14, falling 1,000 a tick.
+    clock += 1000;
+    const fall = Array.from(
+      { length: 13 },
+      (_, i) => [T0 + clock + i, `${66_500 - 1_000 * i}.00`] as const,
+    );
+    await recordTicks(feed, "BTC/USDT", fall);
+    await start();
+    // 60,635.00 is first reached by 60,500.00 at seq 8; in text order seq 10 would come first.
+    expect((await contractOrder(getDb(), id)).closeTick).toMatchObject({
+      seq: "14",
+      price: "60500.00",
+    });
+    await expectVerified(id);
+  });
+
   it("a position with nothing reached stays open, its margin frozen", async () => {
     await tick("67000.00");
     await start();
