@@ -252,7 +252,7 @@ describe("contract triggers on a recorded tick sequence", () => {
     await start();
     // 60,635.00 is first reached by 60,500.00 at seq 8; in text order seq 10 would come first.
     expect((await contractOrder(getDb(), id)).closeTick).toMatchObject({
-      seq: "14",
+      seq: "8",
       price: "60500.00",
     });
     await expectVerified(id);
