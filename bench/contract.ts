@@ -24,11 +24,11 @@ import { startContractWorker } from "../server/domain/contract/contract-worker";
 import { TriggerIndex, type WatchedPosition } from "../server/domain/contract/trigger-index";
 import { checkTicks, tickUnits } from "../server/domain/contract/trigger-pass";
 import { checkLedger } from "../server/domain/ledger/check-ledger";
-import { credit } from "../server/domain/ledger/operations";
 import { liquidationPrice, triggerAt } from "../protocol/contract";
 import { spotRules } from "../server/domain/spot/spot-config";
+import { createRng } from "../server/market/prng";
 import { insertPosition } from "../tests/server/helpers/contract-positions";
-import { openTickFeed } from "../tests/server/helpers/options-settlement";
+import { fundUsdt, openTickFeed } from "../tests/server/helpers/options-settlement";
 import {
   createBenchUsers,
   minimalCycleReference,
@@ -56,15 +56,10 @@ const SHAPE: LoadShape = {
 const USDT = 1_000_000n;
 const quiet = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
 
-/** A deterministic PRNG (mulberry32), so every run holds the same positions and walks. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/** Seeded (server/market/prng.ts), so every run holds the same positions and walks. */
+function prng(key: string): () => number {
+  const rng = createRng(`bench-contract|${key}`);
+  return () => rng.next();
 }
 
 interface Spec {
@@ -80,7 +75,7 @@ interface Spec {
  * the market has moved that much (a 50× position opened far from the price is long liquidated).
  */
 function positionSpecs(n: number): Spec[] {
-  const random = prng(18);
+  const random = prng("positions");
   const specs: Spec[] = [];
   for (let i = 0; specs.length < n; i += 1) {
     const direction = i % 2 === 0 ? "long" : "short";
@@ -133,7 +128,7 @@ function watched(spec: Spec, id: number): WatchedPosition {
  * ±WALK (reflected at its edges): past ±BAND it reaches positions, so a few close.
  */
 function walks(bursts: number, firstSeq = 1n): TriggerTick[][] {
-  const random = prng(7);
+  const random = prng("walks");
   const lo = Math.round(6_700_000 * (1 - WALK));
   const hi = Math.round(6_700_000 * (1 + WALK));
   let seq = firstSeq;
@@ -215,21 +210,7 @@ export async function benchContract(): Promise<void> {
     feed.accept([{ symbol: SYMBOL, price: "67000.00", qty: "0.01", ts: Date.now() - 60_000 }]);
     await feed.flush();
     const userIds = await createBenchUsers(db, SHAPE.rows);
-    await Promise.all(
-      userIds.map((userId) =>
-        db.transaction((tx) =>
-          credit(tx, {
-            kind: "demo-credit",
-            reference: "bench funding",
-            userId,
-            asset: "USDT",
-            amount: 100_000_000n * USDT,
-            billType: 106,
-            from: "demo-issuer",
-          }),
-        ),
-      ),
-    );
+    await Promise.all(userIds.map((userId) => fundUsdt(db, userId, 100_000_000n * USDT)));
     const specs = positionSpecs(POSITIONS);
     let opened = 0;
     const open = async (row: number) => {
