@@ -1,0 +1,109 @@
+// "Verify" on a position a recorded tick closed: re-checks the close from the server's public
+// tick record (src/sync/contract-verify.ts) and says "Verified" with the tick, or what failed.
+// Needs a connection; nothing else in the history does.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { ContractOrder } from "../../../protocol/contract";
+import { verifyContractOrder, type ContractVerifyOutcome } from "../../sync/contract-verify";
+import { useOnline } from "../../ui/app-state/use-app-state";
+
+type State =
+  { step: "idle" } | { step: "checking" } | { step: "done"; outcome: ContractVerifyOutcome };
+
+export function ContractVerify({ order }: { order: ContractOrder }) {
+  const online = useOnline();
+  const [state, setState] = useState<State>({ step: "idle" });
+  const checking = state.step === "checking";
+
+  const verify = async () => {
+    if (checking) return;
+    if (!online) {
+      setState({ step: "done", outcome: { status: "offline" } });
+      return;
+    }
+    setState({ step: "checking" });
+    let outcome: ContractVerifyOutcome;
+    try {
+      outcome = await verifyContractOrder(order);
+    } catch (error) {
+      console.error("verify failed", error);
+      outcome = { status: "unavailable", code: "BAD_RESPONSE" };
+    }
+    setState({ step: "done", outcome });
+  };
+
+  return (
+    <div className="q-contract__verify">
+      <button
+        type="button"
+        className="q-button q-button--ghost"
+        data-testid="contract-history-verify"
+        aria-busy={checking}
+        disabled={checking}
+        onClick={() => void verify()}
+      >
+        {checking ? (
+          <Trans comment="Contract history: the Verify button while checking">Verifying…</Trans>
+        ) : (
+          <Trans comment="Contract history: re-check the closing tick from the public tick record">
+            Verify
+          </Trans>
+        )}
+      </button>
+      {state.step === "done" && <OutcomeText outcome={state.outcome} />}
+    </div>
+  );
+}
+
+function OutcomeText({ outcome }: { outcome: ContractVerifyOutcome }) {
+  const { t } = useLingui();
+  const verified = outcome.status === "verified";
+  let text: string;
+  switch (outcome.status) {
+    case "verified": {
+      const { tickSeq, checkedTicks } = outcome;
+      text = t({
+        message: `Verified: tick #${tickSeq} closed it, and no earlier tick since the opening did (${checkedTicks} ticks checked).`,
+        comment: "Contract Verify succeeded; tickSeq is a tick number",
+      });
+      break;
+    }
+    case "failed": {
+      const codes = outcome.failures.join(", ");
+      text = t({
+        message: `Not verified: ${codes}`,
+        comment: "Contract Verify failed; codes are the verifier's failure codes",
+      });
+      break;
+    }
+    case "not-triggered":
+      text = t({
+        message: "No recorded tick closed this order, so there is nothing to verify.",
+        comment: "Contract Verify on an order the user closed or cancelled",
+      });
+      break;
+    case "offline":
+      text = t({
+        message: "Verification needs a connection.",
+        comment: "Contract Verify while offline",
+      });
+      break;
+    default: {
+      const { code } = outcome;
+      text = t({
+        message: `The server did not serve the ticks to verify (${code}).`,
+        comment: "Contract Verify: the tick record could not be read; code is an error code",
+      });
+    }
+  }
+  return (
+    <p
+      role="status"
+      className={verified ? "q-up" : "q-down"}
+      data-testid="contract-verify-result"
+      data-status={outcome.status}
+    >
+      {text}
+    </p>
+  );
+}
