@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/database";
 import { reportReachability } from "../../sync/online";
-import { verifyContractClose } from "../../sync/contract-verify-rule";
+import { checkContractClose } from "../../sync/contract-verify-rule";
 import {
   contractOrder,
   putContractTicker,
@@ -21,9 +21,9 @@ vi.mock("../../sync/feeds", () => ({
 }));
 vi.mock("../../ui/charts/candlestick-chart", () => ({ CandlestickChart: () => <div /> }));
 vi.mock("../../ui/charts/depth-chart", () => ({ DepthChart: () => <div /> }));
-vi.mock("../../sync/contract-verify-rule", () => ({
-  verifyContractClose: vi.fn(async () => ({ ok: true })),
-}));
+// The verifier is protocol's (tested with it); here: that Verify reads the public ticks through
+// the app's API and words its report.
+vi.mock("../../sync/contract-verify-rule", () => ({ checkContractClose: vi.fn() }));
 
 let sent: { method: string; url: string; body: unknown }[] = [];
 
@@ -176,12 +176,20 @@ describe("<ContractScreen> lists", () => {
       }),
       userId: "u1",
     });
-    const served = (seq: string) => ({ symbol: "BTC/USDT", ...tick, seq });
-    // The two ticks at or before the opening, then forward from there.
+    const served = [{ symbol: "BTC/USDT", ...tick }];
     answer(
-      { path: /\/market\/ticks\?.*to=/, data: [served("976"), served("977")] },
-      { path: /\/market\/ticks\?.*from=/, data: [served("977"), served("1042")] },
+      { path: /\/market\/ticks\?/, data: served },
+      { path: /\/market\/ticks\?/, data: served },
     );
+    const check = vi.mocked(checkContractClose);
+    check.mockImplementationOnce(async (_order, source) => {
+      await source.ticks({ symbol: "BTC/USDT", from: "2026-11-26T10:00:00.000Z", limit: 1000 });
+      return { ok: true, closeSeq: "1042", checkedLinks: 66 };
+    });
+    check.mockImplementationOnce(async () => ({
+      ok: false,
+      failures: [{ kind: "earlier-trigger", seq: "1000", trigger: "liquidation" }],
+    }));
     await renderInEnglish(<ContractScreen />);
     await click("contract-tab-history");
     const row = await screen.findByTestId("contract-history-l1");
@@ -190,10 +198,17 @@ describe("<ContractScreen> lists", () => {
     expect(inside(row, "contract-history-tick")).toMatch(/^Closed by tick #1042 at 54,300.00, /);
     await act(async () => fireEvent.click(within(row).getByTestId("contract-history-verify")));
     await waitFor(() =>
-      expect(inside(row, "contract-verify-result")).toMatch(/^Verified: tick #1042 closed it/),
+      expect(inside(row, "contract-verify-result")).toBe(
+        "Verified: tick #1042 closed it, and no tick since the opening did before it (66 links checked).",
+      ),
     );
-    // From the opening tick (977) through the closing one (1042).
-    const ticks = vi.mocked(verifyContractClose).mock.calls[0]?.[1] ?? [];
-    expect(ticks.map((t) => t.seq)).toEqual(["977", "1042"]);
+    expect(check.mock.calls[0]?.[0]).toMatchObject({ id: "l1", openTickSeq: "977" });
+    expect(sent[0]?.url).toMatch(/\/api\/v1\/market\/ticks\?symbol=BTC%2FUSDT&from=/);
+    await act(async () => fireEvent.click(within(row).getByTestId("contract-history-verify")));
+    await waitFor(() =>
+      expect(inside(row, "contract-verify-result")).toContain(
+        "Tick 1000, before the closing tick, already reached the liquidation level.",
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { ContractOrder } from "../../../protocol/contract";
 import { verifyContractOrder, type ContractVerifyOutcome } from "../../sync/contract-verify";
 import { useOnline } from "../../ui/app-state/use-app-state";
+import { useContractVerifyText } from "./contract-verify-text";
 
 type State =
   { step: "idle" } | { step: "checking" } | { step: "done"; outcome: ContractVerifyOutcome };
@@ -57,53 +58,51 @@ export function ContractVerify({ order }: { order: ContractOrder }) {
 
 function OutcomeText({ outcome }: { outcome: ContractVerifyOutcome }) {
   const { t } = useLingui();
+  const describe = useContractVerifyText();
   const verified = outcome.status === "verified";
-  let text: string;
-  switch (outcome.status) {
-    case "verified": {
-      const { tickSeq, checkedTicks } = outcome;
-      text = t({
-        message: `Verified: tick #${tickSeq} closed it, and no earlier tick since the opening did (${checkedTicks} ticks checked).`,
-        comment: "Contract Verify succeeded; tickSeq is a tick number",
-      });
-      break;
-    }
-    case "failed": {
-      const codes = outcome.failures.join(", ");
-      text = t({
-        message: `Not verified: ${codes}`,
-        comment: "Contract Verify failed; codes are the verifier's failure codes",
-      });
-      break;
-    }
-    case "not-triggered":
-      text = t({
-        message: "No recorded tick closed this order, so there is nothing to verify.",
-        comment: "Contract Verify on an order the user closed or cancelled",
-      });
-      break;
-    case "offline":
-      text = t({
-        message: "Verification needs a connection.",
-        comment: "Contract Verify while offline",
-      });
-      break;
-    default: {
-      const { code } = outcome;
-      text = t({
-        message: `The server did not serve the ticks to verify (${code}).`,
-        comment: "Contract Verify: the tick record could not be read; code is an error code",
-      });
-    }
-  }
   return (
-    <p
+    <div
       role="status"
       className={verified ? "q-up" : "q-down"}
       data-testid="contract-verify-result"
       data-status={outcome.status}
     >
-      {text}
-    </p>
+      {(() => {
+        switch (outcome.status) {
+          case "verified": {
+            const { closeSeq, checkedLinks } = outcome;
+            return t({
+              message: `Verified: tick #${closeSeq} closed it, and no tick since the opening did before it (${checkedLinks} links checked).`,
+              comment: "Contract Verify succeeded; closeSeq is a tick number",
+            });
+          }
+          case "failed":
+            return (
+              <>
+                <Trans comment="Contract Verify failed; a list of what did not check out follows">
+                  Not verified:
+                </Trans>
+                <ul>
+                  {outcome.failures.map((failure, i) => (
+                    <li key={i}>{describe(failure)}</li>
+                  ))}
+                </ul>
+              </>
+            );
+          case "offline":
+            return t({
+              message: "Verification needs a connection.",
+              comment: "Contract Verify while offline",
+            });
+          default: {
+            const { code } = outcome;
+            return t({
+              message: `The server did not serve the ticks to verify (${code}).`,
+              comment: "Contract Verify: the tick record could not be read; code is an error code",
+            });
+          }
+        }
+      })()}
+    </div>
   );
 }
