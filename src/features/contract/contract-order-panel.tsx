@@ -13,7 +13,7 @@ import { ContractConfirm } from "./contract-confirm";
 import type { ContractDraft, ContractFormState } from "./contract-draft";
 import { blockText, commandErrorText } from "./contract-labels";
 import { ContractOrderForm } from "./contract-order-form";
-import type { ContractTrading } from "./use-contract-trading";
+import { useContractTrading } from "./use-contract-trading";
 
 interface Attempt {
   draft: ContractDraft;
@@ -22,13 +22,15 @@ interface Attempt {
 }
 
 export function ContractOrderPanel(props: {
+  userId: string | null;
   symbol: string;
-  trading: ContractTrading;
   form: ContractFormState;
   onFormChange: (form: ContractFormState) => void;
 }) {
   const { i18n, t } = useLingui();
-  const { symbol, trading, form } = props;
+  const { symbol, form } = props;
+  // Here, not in the screen: the price age ticks every second and only the panel needs it.
+  const trading = useContractTrading(props.userId, symbol);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

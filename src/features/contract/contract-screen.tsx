@@ -7,6 +7,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useState } from "react";
 import { useFavourites, toggleFavourite } from "../../db/favourites";
+import { useContractConfig } from "../../db/queries/contract";
+import { useDepth, useTicker } from "../../db/queries/market";
+import { useSpotConfig } from "../../db/queries/spot";
 import { useFreshness } from "../../db/sync-state";
 import { baseOf, quoteOf } from "../../lib/format/format-price";
 import { sortBySymbol } from "../../lib/symbol-order";
@@ -25,7 +28,6 @@ import { EMPTY_CONTRACT_FORM, type ContractFormState } from "./contract-draft";
 import { ratePercent } from "./contract-estimate";
 import { ContractOrderPanel } from "./contract-order-panel";
 import { ContractOrders } from "./contract-orders";
-import { useContractTrading } from "./use-contract-trading";
 import "./contract.css";
 
 const NO_FAVOURITES: ReadonlySet<string> = new Set();
@@ -35,11 +37,17 @@ export function ContractScreen() {
   const userId = useSessionUserId();
   const [symbol, setSymbol] = useState(DEFAULT_SYMBOL);
   const [form, setForm] = useState<ContractFormState>(EMPTY_CONTRACT_FORM);
-  const trading = useContractTrading(userId, symbol);
+  const configRow = useContractConfig();
+  const spotRow = useSpotConfig(userId);
+  const depthRow = useDepth(symbol);
+  const tickerRow = useTicker(symbol);
   const favouritesRow = useFavourites();
   const accountFreshness = useFreshness("account");
   const favourites = favouritesRow.status === "ready" ? favouritesRow.value : NO_FAVOURITES;
-  const config = trading.config;
+  const config = configRow.status === "ready" ? (configRow.value?.config ?? null) : null;
+  const spotConfig = spotRow.status === "ready" ? (spotRow.value?.config ?? null) : null;
+  const depth = depthRow.status === "ready" ? depthRow.value : null;
+  const last = tickerRow.status === "ready" ? (tickerRow.value?.last ?? null) : null;
   const symbols = useMemo(() => {
     const known = config?.symbols ?? [];
     return sortBySymbol(known.includes(symbol) ? known : [symbol, ...known], (s) => s);
@@ -53,7 +61,6 @@ export function ContractScreen() {
     setSymbol(next);
     setForm({ ...EMPTY_CONTRACT_FORM, direction: form.direction, leverage: form.leverage });
   };
-  const depth = trading.depth;
   return (
     <ScreenFrame
       title={t({ message: "Contract", comment: "The contract (leveraged) trading screen's title" })}
@@ -71,18 +78,13 @@ export function ContractScreen() {
         }
         header={<PriceHeader symbol={symbol} showPicker={false} showRange showVolume compact />}
         form={
-          <ContractOrderPanel
-            symbol={symbol}
-            trading={trading}
-            form={form}
-            onFormChange={setForm}
-          />
+          <ContractOrderPanel userId={userId} symbol={symbol} form={form} onFormChange={setForm} />
         }
         book={
           <OrderBookLadder
             asks={depth?.asks ?? []}
             bids={depth?.bids ?? []}
-            last={trading.ticker?.last ?? null}
+            last={last}
             base={baseOf(symbol)}
             quote={quoteOf(symbol)}
             onPick={(price) => setForm({ ...form, type: 1, price })}
@@ -93,7 +95,7 @@ export function ContractScreen() {
         <ScreenFreshness at={oldest([accountFreshness])} />
         <ContractHouseNotice feeRate={config?.feeRate ?? null} />
         <RiskWarning />
-        <ContractOrders userId={userId} config={config} spotConfig={trading.spotConfig} />
+        <ContractOrders userId={userId} config={config} spotConfig={spotConfig} />
       </TradingLayout>
     </ScreenFrame>
   );
