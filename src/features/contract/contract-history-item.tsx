@@ -70,9 +70,13 @@ export function ContractHistoryItem(props: { order: ContractOrderRow }) {
           "contract-history-fee",
         )}
         {fact(
-          <Trans comment="Contract history: when the position opened (or the order was placed)">
-            Opened
-          </Trans>,
+          order.openedAt === null ? (
+            <Trans comment="Contract history: when a limit order that never opened was placed">
+              Placed
+            </Trans>
+          ) : (
+            <Trans comment="Contract history: when the position opened">Opened</Trans>
+          ),
           <time dateTime={opened}>{formatContentDate(opened, locale, true)}</time>,
         )}
         {order.closedAt !== null &&
