@@ -73,7 +73,7 @@ export function ContractConfirm(props: {
         feeRate={props.feeRate}
         prefix="contract-confirm"
       />
-      <p className="q-muted">
+      <p className="q-muted" data-testid="contract-confirm-basis">
         <EstimateBasis basis={draft.basis} long={long} />
       </p>
       <LeverageRisk

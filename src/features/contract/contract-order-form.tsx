@@ -21,7 +21,7 @@ import {
   type ContractFormState,
   type ContractPercent,
 } from "./contract-draft";
-import { ContractEstimateFacts, EstimateBasis, LeverageRisk } from "./contract-estimate";
+import { ContractEstimateFacts, LeverageRisk } from "./contract-estimate";
 import { directionLabel, typeLabel } from "./contract-labels";
 import { quantityForPercent, unitsOf, usdtString } from "./contract-math";
 import { ContractTargetFields } from "./contract-target-fields";
@@ -199,11 +199,6 @@ export function ContractOrderForm(props: {
           feeRate={trading.config?.feeRate ?? "0"}
           prefix="contract-estimate"
         />
-        {quote !== null && (
-          <p className="q-muted" data-testid="contract-estimate-basis">
-            <EstimateBasis basis={quote.reference.basis} long={long} />
-          </p>
-        )}
         {quote !== null && (
           <LeverageRisk
             leverage={quote.leverage}
