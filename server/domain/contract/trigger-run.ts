@@ -1,8 +1,8 @@
 // One run of the trigger engine over one symbol's recorded ticks (contract-worker.ts runs them
 // one at a time after each committed flush, on start and on the reconcile timer):
 //   1. late positions — heard of after the cursor had passed their opening tick (a notification
-//      arriving after a flush, a worker restarted) — are checked against the ticks between their
-//      opening tick and the cursor, at most LATE_TICKS of them, without moving the cursor;
+//      arriving after a flush, a worker restarted) — are checked against every tick between
+//      their opening tick and the cursor, page by page, without moving the cursor;
 //   2. from the cursor to the newest recorded tick, page by page: checkTicks, then the closes
 //      and the cursor move in one transaction (trigger-pass.ts), at most MAX_CLOSES_PER_TX
 //      closes a transaction (a page whose ticks close more is cut at a tick boundary).
@@ -20,9 +20,6 @@ import {
   type TriggerClose,
 } from "./trigger-pass";
 import { TriggerIndex, type WatchedPosition } from "./trigger-index";
-
-/** How far back a late position is checked: ticks before these it has survived already. */
-export const LATE_TICKS = 2_000;
 
 export interface RunContext {
   db: Db;
@@ -50,16 +47,23 @@ export async function checkLate(
 ): Promise<void> {
   if (late.length === 0) return;
   const held = new TriggerIndex();
-  let oldest = cursor;
+  let at = cursor;
   for (const p of late) {
     held.put(p);
-    if (p.openTickSeq < oldest) oldest = p.openTickSeq;
+    if (p.openTickSeq < at) at = p.openTickSeq;
   }
-  const from = oldest > cursor - BigInt(LATE_TICKS) ? oldest : cursor - BigInt(LATE_TICKS);
-  const ticks = await readTicksBySeq(ctx.db, symbol, from, cursor, LATE_TICKS);
-  const closes = checkTicks(held, symbol, ticks);
-  for (const close of closes) ctx.index.remove(close.position.id);
-  await commitChunks(ctx, closes, null);
+  // Every tick from the oldest opening through the cursor, page by page: a position heard of
+  // late (a lost notification found by the reconcile, a long burst) is still closed at the first
+  // tick that reached it, never at a later one.
+  while (at < cursor && !ctx.stopping()) {
+    const ticks = await readTicksBySeq(ctx.db, symbol, at, cursor, ctx.pageSize);
+    const last = ticks[ticks.length - 1];
+    if (last === undefined) return;
+    const closes = checkTicks(held, symbol, ticks);
+    for (const close of closes) ctx.index.remove(close.position.id);
+    await commitChunks(ctx, closes, null);
+    at = last.seq;
+  }
 }
 
 /**
