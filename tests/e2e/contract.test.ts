@@ -121,13 +121,17 @@ async function orderThroughForm(
       .toMatch(/\d/);
   }
   await expect.poll(() => textOf(page.getByTestId("contract-risk-warning")), LOCAL).not.toBe("");
+  const figures = async (prefix: string) => ({
+    margin: await numberShown(page, byTestId(`${prefix}-margin`)),
+    fee: await numberShown(page, byTestId(`${prefix}-fee`)),
+    liquidation: await numberShown(page, byTestId(`${prefix}-liquidation`)),
+  });
+  const estimate = await figures("contract-estimate");
   await page.getByTestId("contract-submit").click();
   await page.getByTestId("contract-confirm").waitFor(LOCAL);
-  const shown = {
-    margin: await numberShown(page, byTestId("contract-confirm-margin")),
-    fee: await numberShown(page, byTestId("contract-confirm-fee")),
-    liquidation: await numberShown(page, byTestId("contract-confirm-liquidation")),
-  };
+  const shown = await figures("contract-confirm");
+  // The book stands still here, so the sheet repeats the form's estimate.
+  expect(shown).toEqual(estimate);
   await page.getByTestId("contract-confirm-ok").click();
   return shown;
 }
