@@ -92,6 +92,35 @@ async function openContract(page: Page): Promise<void> {
     });
 }
 
+/**
+ * At 390×844 the form shares the first screen with the order book: every control of the form
+ * lies in the form's column, none under the book, where a tap would land on the book instead.
+ */
+async function expectFormBesideBook(page: Page): Promise<void> {
+  const book = await page.getByTestId("order-book-ladder").boundingBox();
+  if (book === null) return; // the book is stacked under the form on this layout
+  for (const id of [
+    "contract-direction-short",
+    "contract-type-limit",
+    "contract-leverage",
+    "contract-quantity",
+    "contract-quantity-unit",
+    "contract-percent-100",
+    "contract-submit",
+  ]) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    const right = (box?.x ?? 0) + (box?.width ?? 0);
+    const overlaps = right > book.x && (box?.x ?? 0) < book.x + book.width;
+    const beside =
+      (box?.y ?? 0) >= book.y + book.height || (box?.y ?? 0) + (box?.height ?? 0) <= book.y;
+    expect(
+      overlaps && !beside,
+      `${id} (x ${box?.x}..${right}) lies under the order book (x ${book.x}..)`,
+    ).toBe(false);
+  }
+}
+
 /** The quantity field counts coins (BTC), not USDT: toggled until it says so. */
 async function quantityInCoins(page: Page): Promise<void> {
   const toggle = page.getByTestId("contract-quantity-unit");
@@ -162,6 +191,7 @@ describe("contract trading", () => {
 
       // 1. A 10× long at market. The book is the exchange's: it fills at the best ask.
       await openContract(page);
+      await expectFormBesideBook(page);
       expect(await textOf(page.getByTestId("contract-house-notice"))).not.toBe("");
       const sheet = await orderThroughForm(page, { type: "market" });
       const opened = await onlyOrder(token, CONTRACT_STATE.position);
@@ -425,9 +455,9 @@ describe("contract trading", () => {
     await page.getByTestId("contract-tab-history").click();
     const row = `contract-history-${long.id}`;
     await page.getByTestId(row).waitFor(LOCAL);
-    await expect
-      .poll(() => textOf(page.locator(byTestId("contract-history-tick", row))), LOCAL)
-      .toContain(tickSeq);
+    const tick = page.locator(byTestId("contract-history-tick", row));
+    await expect.poll(() => textOf(tick), LOCAL).toContain(tickSeq);
+    expect(await tick.getAttribute("data-seq")).toBe(tickSeq);
     expect(await numberShown(page, byTestId("contract-history-pnl", row))).toBe(
       canonical(`-${long.margin}`),
     );
