@@ -8,9 +8,9 @@
 // positions and history render from IndexedDB; a liquidation names the recorded tick that did it.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTRACT_STATE, type ContractOrder } from "../../protocol/contract";
+import { CONTRACT_STATE, maxQuantity, type ContractOrder } from "../../protocol/contract";
 import { parseUnits } from "../../protocol/decimal";
-import { priceString } from "../../protocol/spot-rules";
+import { priceString, qtyString } from "../../protocol/spot-rules";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
 import { ANVIL_KEY_1, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
@@ -24,6 +24,7 @@ import {
   overviewOf,
   placeContractFromNode,
   priceUnits,
+  ratesOf,
   recomputeClose,
   recomputeOpen,
   symbolRulesOf,
@@ -193,6 +194,25 @@ describe("contract trading", () => {
       await openContract(page);
       await expectFormBesideBook(page);
       expect(await textOf(page.getByTestId("contract-house-notice"))).not.toBe("");
+      // 100 % is the largest quantity whose margin and fee the available USDT pays at the ask.
+      await page.getByTestId("contract-direction-long").click();
+      await page.getByTestId("contract-type-market").click();
+      await page.getByTestId("contract-leverage").selectOption(String(LEVERAGE));
+      await quantityInCoins(page);
+      await page.getByTestId("contract-percent-100").click();
+      const most = maxQuantity(
+        usdtUnits(CREDIT),
+        priceUnits(OPENING.ask),
+        LEVERAGE,
+        ratesOf(config),
+        rules,
+      );
+      await expect
+        .poll(
+          async () => canonical(await page.getByTestId("contract-quantity").inputValue()),
+          LOCAL,
+        )
+        .toBe(canonical(qtyString(most, rules)));
       const sheet = await orderThroughForm(page, { type: "market" });
       const opened = await onlyOrder(token, CONTRACT_STATE.position);
       expect(opened).toMatchObject({
