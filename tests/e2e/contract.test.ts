@@ -1,26 +1,22 @@
 // Contract trading end to end (issue 18), every part real but the exchange: the server reads a
 // local Binance-format stream (helpers/fake-binance.ts) through its real Binance adapter, so the
-// test decides the book and every recorded tick. On /contract a 10× long at market: the confirm
-// sheet's margin and liquidation price are the open position's, and both are protocol/contract.ts
-// recomputed from the order's answer; closing it moves it to history with its pnl, /records holds
-// its bills and /my's income is its pnl less its fees; a waiting limit order far from the market
-// is cancelled and every unit comes back; offline the form is disabled with the reason while
-// positions and history render from IndexedDB; a liquidation names the recorded tick that did it.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTRACT_STATE, maxQuantity, type ContractOrder } from "../../protocol/contract";
-import { parseUnits } from "../../protocol/decimal";
+// test decides the book and the prices. On /contract a 10× long at market: 100 % is protocol's
+// maxQuantity, the confirm sheet's margin and liquidation price are the open position's, and both
+// are protocol/contract.ts recomputed from the order's answer; closing it moves it to history with
+// its pnl, /records holds its bills and /my's income is its pnl less its fees; a waiting limit
+// order far from the market is cancelled and every unit comes back; offline the form is disabled
+// with the reason while positions and history render from IndexedDB. Liquidation by a recorded
+// tick: contract-liquidation.test.ts.
+import { afterAll, describe, expect, it } from "vitest";
+import { CONTRACT_STATE, maxQuantity, type ContractState } from "../../protocol/contract";
 import { priceString, qtyString } from "../../protocol/spot-rules";
 import { copyDist } from "./harness/dist-copy";
-import { useE2E } from "./harness/fixtures";
-import { ANVIL_KEY_1, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
+import { demoCredit } from "./helpers/accounts";
 import {
-  byTestId,
   canonical,
   contractBillsOf,
   contractConfigOf,
-  contractOrdersOf,
-  numberShown,
+  onlyContractOrder,
   overviewOf,
   placeContractFromNode,
   priceUnits,
@@ -31,10 +27,19 @@ import {
   usdtText,
   usdtUnits,
 } from "./helpers/contract";
-import { FakeBinance } from "./helpers/fake-binance";
+import {
+  byTestId,
+  expectFormBesideBook,
+  numberShown,
+  openContract,
+  orderThroughForm,
+  quantityInCoins,
+  recordTypes,
+} from "./helpers/contract-screen";
+import { useE2EWithExchange } from "./helpers/fake-binance";
 import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
-import { firstBrokenTickLink, numbersIn, recordedTicks } from "./helpers/options";
+import { numbersIn } from "./helpers/options";
 
 const SYMBOL = "BTC/USDT";
 const CREDIT = "10000";
@@ -47,132 +52,11 @@ const RISEN = { bid: "61000.00", ask: "61000.50" };
 // A private copy of dist/: the offline part loads the shell the service worker precached.
 const dist = copyDist();
 afterAll(() => dist.remove());
-// Filled in before the server starts (useE2E reads it then): the exchange's port is not known yet.
-const serverEnv: Record<string, string> = { MARKET_SOURCE: "binance" };
-let exchange: FakeBinance | undefined;
-beforeAll(async () => {
-  exchange = await FakeBinance.start({ quote: OPENING });
-  serverEnv.MARKET_BINANCE_URL = exchange.url;
-});
-afterAll(async () => {
-  await exchange?.stop();
-});
-const e2e = useE2E({ server: { distDir: dist.dir, env: serverEnv } });
+const { e2e, market } = useE2EWithExchange(OPENING, { server: { distDir: dist.dir } });
 
-const fromServer = { ...LOCAL, interval: SERVER_POLL_MS };
-
-function market(): FakeBinance {
-  if (!exchange) throw new Error("the exchange is not running");
-  return exchange;
-}
-
-/** The one order of the user in `state` once there is exactly one (polled). */
-async function onlyOrder(token: string, state: 0 | 1 | 2, id?: string): Promise<ContractOrder> {
-  const find = async () =>
-    (await contractOrdersOf(e2e.server, token, state)).filter(
-      (o) => id === undefined || o.id === id,
-    );
-  await expect.poll(async () => (await find()).length, fromServer).toBe(1);
-  const [order] = await find();
-  if (!order) throw new Error(`no order in state ${state}`);
-  return order;
-}
-
-/** Opens /contract once orders can be placed there (terms synced, a fresh price, online). */
-async function openContract(page: Page): Promise<void> {
-  await page.goto("/contract");
-  await page.getByTestId("screen-contract").waitFor();
-  expect(await page.getByTestId("price-header").getAttribute("data-symbol")).toBe(SYMBOL);
-  await expect.poll(() => page.getByTestId("contract-offline-reason").count(), LOCAL).toBe(0);
-  await page
-    .getByTestId("contract-leverage")
-    .locator(`option[value="${LEVERAGE}"]`)
-    .waitFor({
-      state: "attached",
-      ...LOCAL,
-    });
-}
-
-/**
- * At 390×844 the form shares the first screen with the order book: every control of the form
- * lies in the form's column, none under the book, where a tap would land on the book instead.
- */
-async function expectFormBesideBook(page: Page): Promise<void> {
-  const book = await page.getByTestId("order-book-ladder").boundingBox();
-  if (book === null) return; // the book is stacked under the form on this layout
-  for (const id of [
-    "contract-direction-short",
-    "contract-type-limit",
-    "contract-leverage",
-    "contract-quantity",
-    "contract-quantity-unit",
-    "contract-percent-100",
-    "contract-submit",
-  ]) {
-    const box = await page.getByTestId(id).boundingBox();
-    expect(box, id).not.toBeNull();
-    const right = (box?.x ?? 0) + (box?.width ?? 0);
-    const overlaps = right > book.x && (box?.x ?? 0) < book.x + book.width;
-    const beside =
-      (box?.y ?? 0) >= book.y + book.height || (box?.y ?? 0) + (box?.height ?? 0) <= book.y;
-    expect(
-      overlaps && !beside,
-      `${id} (x ${box?.x}..${right}) lies under the order book (x ${book.x}..)`,
-    ).toBe(false);
-  }
-}
-
-/** The quantity field counts coins (BTC), not USDT: toggled until it says so. */
-async function quantityInCoins(page: Page): Promise<void> {
-  const toggle = page.getByTestId("contract-quantity-unit");
-  for (let i = 0; i < 2; i += 1) {
-    const unit = (await toggle.getAttribute("data-unit")) ?? (await textOf(toggle));
-    if (/btc|coin|base/i.test(unit) && !/usdt/i.test(unit)) return;
-    await toggle.click();
-  }
-  throw new Error("the quantity unit never became the coin");
-}
-
-/** Fills the order form; answers what the confirm sheet shows once it is open. */
-async function orderThroughForm(
-  page: Page,
-  order: { type: "market" | "limit"; price?: string },
-): Promise<{ margin: string; fee: string; liquidation: string }> {
-  await page.getByTestId("contract-direction-long").click();
-  await page.getByTestId(`contract-type-${order.type}`).click();
-  await page.getByTestId("contract-leverage").selectOption(String(LEVERAGE));
-  if (order.price !== undefined) await page.getByTestId("contract-price").fill(order.price);
-  await quantityInCoins(page);
-  await page.getByTestId("contract-quantity").fill(QUANTITY);
-  // Every number that decides a loss is on the form before the order.
-  for (const id of ["margin", "fee", "liquidation"]) {
-    await expect
-      .poll(() => numberShown(page, byTestId(`contract-estimate-${id}`)), LOCAL)
-      .toMatch(/\d/);
-  }
-  await expect.poll(() => textOf(page.getByTestId("contract-risk-warning")), LOCAL).not.toBe("");
-  const figures = async (prefix: string) => ({
-    margin: await numberShown(page, byTestId(`${prefix}-margin`)),
-    fee: await numberShown(page, byTestId(`${prefix}-fee`)),
-    liquidation: await numberShown(page, byTestId(`${prefix}-liquidation`)),
-  });
-  const estimate = await figures("contract-estimate");
-  await page.getByTestId("contract-submit").click();
-  await page.getByTestId("contract-confirm").waitFor(LOCAL);
-  const shown = await figures("contract-confirm");
-  // The book stands still here, so the sheet repeats the form's estimate.
-  expect(shown).toEqual(estimate);
-  await page.getByTestId("contract-confirm-ok").click();
-  return shown;
-}
-
-/** The user's bills' types as /records shows them, sorted. */
-async function recordTypes(page: Page): Promise<string[]> {
-  const types = await page
-    .getByTestId("bill-row")
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-type") ?? ""));
-  return types.sort();
-}
+/** The user's one order in `state` (of id `id`), once there is exactly one. */
+const onlyOrder = (token: string, state: ContractState, id?: string) =>
+  onlyContractOrder(e2e.server, token, state, id);
 
 describe("contract trading", () => {
   it(
@@ -191,7 +75,7 @@ describe("contract trading", () => {
       const rules = await symbolRulesOf(server, SYMBOL);
 
       // 1. A 10× long at market. The book is the exchange's: it fills at the best ask.
-      await openContract(page);
+      await openContract(page, { symbol: SYMBOL, leverage: LEVERAGE });
       await expectFormBesideBook(page);
       expect(await textOf(page.getByTestId("contract-house-notice"))).not.toBe("");
       // 100 % is the largest quantity whose margin and fee the available USDT pays at the ask.
@@ -213,7 +97,11 @@ describe("contract trading", () => {
           LOCAL,
         )
         .toBe(canonical(qtyString(most, rules)));
-      const sheet = await orderThroughForm(page, { type: "market" });
+      const sheet = await orderThroughForm(page, {
+        type: "market",
+        leverage: LEVERAGE,
+        quantity: QUANTITY,
+      });
       const opened = await onlyOrder(token, CONTRACT_STATE.position);
       expect(opened).toMatchObject({
         symbol: SYMBOL,
@@ -331,8 +219,13 @@ describe("contract trading", () => {
         rules,
       );
       const before = await overviewOf(server, token);
-      await openContract(page);
-      await orderThroughForm(page, { type: "limit", price: far });
+      await openContract(page, { symbol: SYMBOL, leverage: LEVERAGE });
+      await orderThroughForm(page, {
+        type: "limit",
+        price: far,
+        leverage: LEVERAGE,
+        quantity: QUANTITY,
+      });
       const waiting = await onlyOrder(token, CONTRACT_STATE.waiting);
       expect(waiting).toMatchObject({ type: 1, price: far, direction: "long", leverage: LEVERAGE });
       const held = recomputeOpen(waiting, config, rules);
@@ -396,91 +289,4 @@ describe("contract trading", () => {
       expect(log.pageErrors).toEqual([]);
     },
   );
-
-  it("liquidates a long at the first recorded tick at its price and shows that tick", async () => {
-    const { server } = e2e;
-    market().setQuote(OPENING);
-    const session = await e2e.newSession({ wallet: { privateKey: ANVIL_KEY_1 } });
-    const { page } = session;
-    await signInThroughLogin(page);
-    const token = await tokenOf(page);
-    await demoCredit(server, token, CREDIT);
-    const config = await contractConfigOf(server);
-    const rules = await symbolRulesOf(server, SYMBOL);
-    await openContract(page);
-
-    const placed = await placeContractFromNode(server, token, {
-      symbol: SYMBOL,
-      direction: "long",
-      leverage: LEVERAGE,
-      quantity: QUANTITY,
-      type: 0,
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const long = placed.body.Data;
-    const liquidation = priceUnits(long.liquidationPrice);
-    expect(liquidation).toBe(recomputeOpen(long, config, rules).liquidationPrice);
-    await page.getByTestId("contract-tab-positions").click();
-    await page.getByTestId(`contract-position-${long.id}`).waitFor(LOCAL);
-
-    // Exchange times may trail arrival a little: read the record from a few seconds before.
-    const since = new Date(Date.parse(long.time) - 5_000).toISOString();
-    // A trade one step above the liquidation price is recorded first (it closes nothing), then
-    // one at it: that one must be the tick that liquidates.
-    const above = priceString(liquidation + rules.priceStep, rules);
-    const at = priceString(liquidation, rules);
-    market().trade(above);
-    await expect
-      .poll(async () => {
-        const now = new Date().toISOString();
-        const ticks = await recordedTicks(server, SYMBOL, since, now);
-        return ticks.some((t) => t.price === above);
-      }, fromServer)
-      .toBe(true);
-    market().trade(at);
-    const ended = await onlyOrder(token, CONTRACT_STATE.completed, long.id);
-    expect(ended).toMatchObject({
-      closeReason: "liquidation",
-      closePrice: at,
-      pnl: `-${long.margin}`,
-    });
-    expect(ended.closeTick?.price).toBe(at);
-    const tickSeq = ended.closeTick?.seq ?? "";
-    expect(BigInt(tickSeq) > BigInt(long.openTickSeq ?? "0")).toBe(true);
-
-    // The tick is the record's: hash-linked, and the first after the opening at or below the price.
-    const ticks = await recordedTicks(server, SYMBOL, since, ended.closeTick?.ts ?? "");
-    expect(firstBrokenTickLink(ticks)).toBeNull();
-    const after = ticks.filter((t) => BigInt(t.seq) > BigInt(long.openTickSeq ?? "0"));
-    const first = after.find(
-      (t) => parseUnits(t.price, rules.priceScale) * rules.priceStep <= liquidation,
-    );
-    expect(first).toMatchObject({
-      seq: tickSeq,
-      price: at,
-      ts: ended.closeTick?.ts,
-      hash: ended.closeTick?.hash,
-    });
-    const bills = await contractBillsOf(server, token, long.id);
-    expect(bills.map((b) => [String(b.type), b.amount]).sort()).toEqual(
-      [
-        ["103", `-${long.margin}`],
-        ["104", long.margin],
-        ["301", `-${long.openFee}`],
-        ["303", `-${long.margin}`],
-      ].sort(),
-    );
-
-    // The history names the tick.
-    await page.getByTestId("contract-tab-history").click();
-    const row = `contract-history-${long.id}`;
-    await page.getByTestId(row).waitFor(LOCAL);
-    const tick = page.locator(byTestId("contract-history-tick", row));
-    await expect.poll(() => textOf(tick), LOCAL).toContain(tickSeq);
-    expect(await tick.getAttribute("data-seq")).toBe(tickSeq);
-    expect(await numberShown(page, byTestId("contract-history-pnl", row))).toBe(
-      canonical(`-${long.margin}`),
-    );
-    expect(session.log.pageErrors).toEqual([]);
-  });
 });

@@ -2,7 +2,7 @@
 // orders, placing one from Node, and every figure that decides a loss recomputed from an order's
 // answer with the pure rules of protocol/contract.ts (never a number written into the test).
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { USDT_SCALE } from "../../../protocol/assets";
 import {
   closeOutcome,
@@ -22,7 +22,8 @@ import type { ListPage } from "../../../protocol/list";
 import type { SpotConfig } from "../../../protocol/spot";
 import { rateOf, spotRulesOf, type SpotRules } from "../../../protocol/spot-rules";
 import type { StartedServer } from "../harness/server";
-import { api, type ApiAnswer } from "./accounts";
+import { api, SERVER_POLL_MS, type ApiAnswer } from "./accounts";
+import { LOCAL } from "./local-first";
 import { numbersIn } from "./options";
 
 /** GET /contract/config. */
@@ -63,6 +64,23 @@ export async function contractOrdersOf(
     throw new Error(`GET contract/orders: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   return answer.body.Data.items;
+}
+
+/** The user's one order in `state` (of id `id`, when given), once there is exactly one (polled). */
+export async function onlyContractOrder(
+  server: StartedServer,
+  token: string,
+  state: ContractState,
+  id?: string,
+): Promise<ContractOrder> {
+  const find = async () =>
+    (await contractOrdersOf(server, token, state)).filter((o) => id === undefined || o.id === id);
+  await expect
+    .poll(async () => (await find()).length, { ...LOCAL, interval: SERVER_POLL_MS })
+    .toBe(1);
+  const [order] = await find();
+  if (!order) throw new Error(`no contract order in state ${state}`);
+  return order;
 }
 
 /** POST /contract/orders from Node with a fresh Idempotency-Key; the answer as it came. */
@@ -167,21 +185,7 @@ export function recomputeClose(
   );
 }
 
-/** The first number an element shows, canonical ("54,300.45 USDT" -> "54300.45"); "" if none. */
-export async function numberShown(page: Page, selector: string): Promise<string> {
-  const locator = page.locator(selector);
-  if ((await locator.count()) === 0) return "";
-  const text = (await locator.first().innerText()).replace(/\s+/g, " ").trim();
-  return numbersIn(text)[0] ?? "";
-}
-
 /** A price or amount as the canonical decimal numbersIn answers ("54300.40" -> "54300.4"). */
 export function canonical(value: string): string {
   return numbersIn(value)[0] ?? "";
-}
-
-/** `[data-testid="<id>"]`, optionally inside another test id's element. */
-export function byTestId(id: string, within?: string): string {
-  const own = `[data-testid="${id}"]`;
-  return within === undefined ? own : `[data-testid="${within}"] ${own}`;
 }

@@ -7,8 +7,10 @@
 // One symbol is quoted (BTCUSDT): every second a depth20 book, a 24h ticker whose last trade is
 // new (so the server records a tick and the price never goes stale) and the running 1m kline.
 import type { AddressInfo } from "node:net";
-import { formatFixed, parseUnits } from "../../../protocol/decimal";
+import { afterAll, beforeAll } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
+import { formatFixed, parseUnits } from "../../../protocol/decimal";
+import { useE2E, type E2E, type UseE2EOptions } from "../harness/fixtures";
 
 const HEARTBEAT_MS = 1_000;
 const LEVELS = 20;
@@ -192,4 +194,31 @@ export class FakeBinance {
 
 function withLast(quote: Quote): Required<Quote> {
   return { ...quote, last: quote.last ?? quote.ask };
+}
+
+/**
+ * useE2E for a server whose market is this exchange (MARKET_SOURCE=binance): the exchange starts
+ * first, opening at `quote`, because the server connects to it at start; it stops after the
+ * server. Call at the top of a test file, instead of useE2E.
+ */
+export function useE2EWithExchange(
+  quote: Quote,
+  options: UseE2EOptions = {},
+): { e2e: E2E; market: () => FakeBinance } {
+  // useE2E reads the server's env when the server starts, after this hook has filled it in.
+  const env: Record<string, string> = { ...options.server?.env, MARKET_SOURCE: "binance" };
+  let exchange: FakeBinance | undefined;
+  beforeAll(async () => {
+    exchange = await FakeBinance.start({ quote });
+    env.MARKET_BINANCE_URL = exchange.url;
+  });
+  afterAll(async () => {
+    await exchange?.stop();
+  });
+  const e2e = useE2E({ ...options, server: { ...options.server, env } });
+  const market = (): FakeBinance => {
+    if (!exchange) throw new Error("the exchange is not running");
+    return exchange;
+  };
+  return { e2e, market };
 }
