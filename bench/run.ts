@@ -1,4 +1,5 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
+import { benchContract } from "./contract";
 import { benchFeed } from "./feed";
 import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
@@ -9,6 +10,7 @@ import { benchPublicReads } from "./public-reads";
 import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
+  contract: benchContract,
   feed: benchFeed,
   http: benchHttp,
   ledger: benchLedger,

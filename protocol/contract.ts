@@ -208,3 +208,51 @@ export function maxQuantity(
   while (q > 0n && cost(q) > available) q -= rules.qtyStep;
   return q;
 }
+
+/** Why a take-profit or stop-loss is refused (the TARGET_INVALID refusal's params, in units). */
+export interface TargetProblem {
+  field: "takeProfit" | "stopLoss";
+  /** Where the target must lie. */
+  side: "above" | "below";
+  reference: "entry" | "liquidation";
+  /** The entry or liquidation price it must lie beyond, USDT units per whole base coin. */
+  limit: bigint;
+}
+
+/**
+ * The first thing wrong with a position's targets, or null. A long's take-profit lies above its
+ * entry and its stop-loss between its liquidation price and its entry (at or below the
+ * liquidation price the position is liquidated first, and loses its whole margin); a short's
+ * mirrored. `entry` is a waiting limit order's own price.
+ */
+export function targetProblem(
+  position: Pick<PositionTerms, "direction" | "entry" | "liquidationPrice">,
+  targets: { takeProfit: bigint | null; stopLoss: bigint | null },
+): TargetProblem | null {
+  const { entry, liquidationPrice } = position;
+  const long = position.direction === "long";
+  const profitSide = long ? "above" : "below";
+  const lossSide = long ? "below" : "above";
+  const beyond = (price: bigint, level: bigint, side: "above" | "below") =>
+    side === "above" ? price > level : price < level;
+  const { takeProfit, stopLoss } = targets;
+  if (takeProfit !== null && !beyond(takeProfit, entry, profitSide)) {
+    return { field: "takeProfit", side: profitSide, reference: "entry", limit: entry };
+  }
+  if (stopLoss !== null) {
+    if (!beyond(stopLoss, entry, lossSide)) {
+      return { field: "stopLoss", side: lossSide, reference: "entry", limit: entry };
+    }
+    // A long at 1× with a tiny mmr has no liquidation price (0): any stop-loss above 0 is fine.
+    const liquidates = long ? liquidationPrice > 0n : true;
+    if (liquidates && !beyond(stopLoss, liquidationPrice, profitSide)) {
+      return {
+        field: "stopLoss",
+        side: profitSide,
+        reference: "liquidation",
+        limit: liquidationPrice,
+      };
+    }
+  }
+  return null;
+}

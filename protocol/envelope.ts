@@ -63,6 +63,12 @@ export const ERROR_CODES = [
   "BOOK_TOO_THIN",
   /** A market order would fill beyond the slippage cap (a rejected order's reason). */
   "SLIPPAGE_EXCEEDED",
+  /** A product this server does not offer (production without its configuration), 403. */
+  "NOT_OFFERED",
+  /** A contract limit order the book already crosses: a market order fills better (422). */
+  "LIMIT_WOULD_FILL",
+  /** A take-profit or stop-loss on the wrong side of the entry or liquidation price (422). */
+  "TARGET_INVALID",
   "INTERNAL",
 ] as const;
 

@@ -53,17 +53,11 @@ export type BillType = keyof typeof BILL_TYPES;
 
 export const BILL_TYPE_CODES = Object.keys(BILL_TYPES).map(Number) as BillType[];
 
-/**
- * The bills GET /assets/overview counts as income: settled trading profit and loss, signed (a
- * loss lowers it). 302 contract income and 303 contract loss carry a closed position's realised
- * result. Not income: money in or out (1xx, 2xx), a stake or a frozen order (311, 315, 320), a
- * stake or order given back (313 option return, 317, 322: the user's own money returning), spot
- * fills (an exchange of one asset for another, not a gain), and fees (301, 314, 325: costs,
- * shown as their own bills). Options and spot are counted from their orders and fills instead
- * (server/domain/income): an option's result is its profit less its fee at settlement, which no
- * single bill carries (312 option earnings pays back stake + profit), so 312 is not listed here.
- */
-export const INCOME_BILL_TYPES = [302, 303] as const satisfies readonly BillType[];
+// GET /assets/overview's income is counted from orders and fills, not from bills
+// (server/domain/income/README.md): no single bill carries a trade's result. An option's is its
+// profit less its fee (312 pays back stake + profit), a contract position's its pnl (302 income,
+// 303 loss) less the fees it paid at opening and closing (301), a spot sale's its proceeds less
+// the average cost. Money in or out (1xx, 2xx), stakes, frozen and returned orders are never income.
 
 export function isBillType(value: number): value is BillType {
   return Object.hasOwn(BILL_TYPES, value);

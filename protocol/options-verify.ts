@@ -61,6 +61,16 @@ export type OptionVerifyFailure =
 
 export type OptionVerifyFailureKind = OptionVerifyFailure["kind"];
 
+/** What checking served ticks' links can find (shared with protocol/contract-verify.ts). */
+export type TickLinkFailure = Extract<
+  OptionVerifyFailure,
+  { kind: "seq-repeated" | "ts-backwards" | "seq-gap" | "hash-mismatch" }
+>;
+/** Where the link checks put what they find: any failure list that holds TickLinkFailure. */
+export interface TickLinkFailures {
+  push(failure: TickLinkFailure): unknown;
+}
+
 export type OptionVerifyReport =
   | {
       ok: true;
@@ -178,7 +188,10 @@ function usdtUnits(value: string | null): bigint | null {
 }
 
 /** Served ticks by seq; an identical repeat (overlapping pages) is dropped, a different one is a failure. */
-function inSeqOrder(served: readonly MarketTick[], failures: OptionVerifyFailure[]): MarketTick[] {
+export function inSeqOrder(
+  served: readonly MarketTick[],
+  failures: TickLinkFailures,
+): MarketTick[] {
   const bySeq = new Map<string, MarketTick>();
   for (const tick of served) {
     const seen = bySeq.get(tick.seq);
@@ -191,7 +204,10 @@ function inSeqOrder(served: readonly MarketTick[], failures: OptionVerifyFailure
 }
 
 /** Recomputes every link whose predecessor is served (or is the genesis); returns how many. */
-async function checkLinks(ticks: readonly MarketTick[], failures: OptionVerifyFailure[]) {
+export async function checkLinks(
+  ticks: readonly MarketTick[],
+  failures: TickLinkFailures,
+): Promise<number> {
   let checked = 0;
   let prev: MarketTick | null = null;
   for (const tick of ticks) {

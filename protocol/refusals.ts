@@ -47,7 +47,13 @@ export type ConflictKind =
   | "username-taken"
   | "already-exists"
   /** A reservation that already ended (each ends exactly once). */
-  | "reservation-ended";
+  | "reservation-ended"
+  /** A contract order still waiting to open: it is cancelled, not closed. */
+  | "order-waiting"
+  /** A contract order already open as a position: it is closed, not cancelled. */
+  | "order-open"
+  /** A contract order already completed; `reason` says how (CONTRACT_CLOSE_REASONS). */
+  | "order-completed";
 
 /** Params by code. Decimal strings for amounts and prices, as the server formats them. */
 export interface RefusalParamsByCode {
@@ -61,7 +67,13 @@ export interface RefusalParamsByCode {
   INSUFFICIENT_BALANCE: { asset: string; available: string; needed: string };
   /** The least amount in `asset` the request must reach. */
   BELOW_MINIMUM: { asset: string; minimum: string };
-  CONFLICT: { conflict: ConflictKind } | Record<string, never>;
+  CONFLICT:
+    | { conflict: ConflictKind }
+    | {
+        conflict: "order-completed";
+        reason: "user" | "take-profit" | "stop-loss" | "liquidation" | "cancelled";
+      }
+    | Record<string, never>;
   RATE_LIMITED: { retryAfterSeconds: number } | Record<string, never>;
   /** The daily upload allowance: images and megabytes per 24 hours. */
   QUOTA_EXCEEDED: { count: number; megabytes: number };
@@ -87,6 +99,23 @@ export interface RefusalParamsByCode {
     worsePercent: string;
     best: string;
     capPercent: string;
+  };
+
+  /** A product the operator has not configured on this server. */
+  NOT_OFFERED: { product: "contract" };
+
+  // contract
+  /** A limit order the best opposite price already reaches ("use a market order"). */
+  LIMIT_WOULD_FILL: { side: "ask" | "bid"; best: string };
+  /**
+   * A take-profit or stop-loss that must lie `side` of `limit`: the entry price (`reference`
+   * "entry") or the liquidation price ("liquidation"); prices at the symbol's scale.
+   */
+  TARGET_INVALID: {
+    field: "takeProfit" | "stopLoss";
+    side: "above" | "below";
+    reference: "entry" | "liquidation";
+    limit: string;
   };
 }
 

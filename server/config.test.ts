@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type Env } from "./config";
+import { DEMO_CONTRACT_TERMS } from "./domain/contract/contract-config";
 
 const CWD = "/srv/quanta";
 
@@ -46,6 +47,7 @@ describe("loadConfig", () => {
           maxAmount: "10000",
         })),
       },
+      contract: { terms: DEMO_CONTRACT_TERMS },
     });
   });
 
@@ -65,6 +67,7 @@ describe("loadConfig", () => {
         VITE_WC_PROJECT_ID: "0123456789abcdef",
         OPERATOR_COUNTRY: "ch",
         OPTIONS_PRODUCTS: "60:0.80:0.02:5:500, 30:0.85:0:1.5:1000",
+        CONTRACT_TERMS: "10,1,5:0.0004:0.004:10",
       },
       CWD,
     );
@@ -95,6 +98,14 @@ describe("loadConfig", () => {
           { seconds: 30, payoutRate: "0.85", feeRate: "0", minAmount: "1.5", maxAmount: "1000" },
           { seconds: 60, payoutRate: "0.8", feeRate: "0.02", minAmount: "5", maxAmount: "500" },
         ],
+      },
+      contract: {
+        terms: {
+          leverages: [1, 5, 10],
+          feeRate: { num: 4n, den: 10_000n },
+          mmr: { num: 4n, den: 1_000n },
+          minValue: 10_000_000n,
+        },
       },
     });
   });

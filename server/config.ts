@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
 import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
+import { parseContractConfig, type ContractSection } from "./domain/contract/contract-config";
 import { parseOptionsConfig, type OptionsConfig } from "./domain/options/options-config";
 import { parseMarketConfig, type MarketConfig } from "./market/market-config";
 
@@ -41,6 +42,8 @@ export interface Config {
   chain: ChainConfig;
   /** Rise/fall products: demo's four, production's OPTIONS_PRODUCTS (domain/options). */
   options: OptionsConfig;
+  /** Contract terms: demo's, production's CONTRACT_TERMS, or null: not offered (domain/contract). */
+  contract: ContractSection;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -82,6 +85,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const market = parseMarketConfig(read, mode, problems);
   const chain = parseChainConfig(read, mode, problems);
   const options = parseOptionsConfig(read, mode, problems);
+  const contract = parseContractConfig(read, mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -121,6 +125,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     market,
     chain,
     options,
+    contract,
   };
 }
 

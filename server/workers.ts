@@ -1,11 +1,13 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
 // candles and the live book), the wallet workers (recharge confirmations, withdrawal sends), the
-// spot matcher and the options settler. The workers service (server-services.ts) runs them in
-// the process that leads (domain/leadership): once across every server process on one database.
+// spot matcher, the contract worker (triggers and waiting limit orders) and the options settler.
+// The workers service (server-services.ts) runs them in the process that leads
+// (domain/leadership): once across every server process on one database.
 // startWorkers starts them all and answers what stops them.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
+import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
@@ -76,6 +78,14 @@ export async function startWorkers(
     log,
     pauseBetweenFillsMs: testPauseMs(config, "QUANTA_TEST_FILL_PAUSE_MS"),
   });
+  // Contract positions: first every tick recorded since the stored cursors (a restart's), then
+  // each flush's; waiting limit orders as the books cross them (domain/contract/README.md).
+  const contractWorker = await startContractWorker({
+    db,
+    market: app.market,
+    log,
+    pauseAfterCloseMs: testPauseMs(config, "QUANTA_TEST_CONTRACT_PAUSE_MS"),
+  });
   // Rise/fall options: first every order the record says is due (a restart's overdue ones),
   // then each order once the attached feed records its exit (domain/options/README.md).
   const settlePause = testPauseMs(config, "QUANTA_TEST_SETTLE_PAUSE_MS");
@@ -90,6 +100,7 @@ export async function startWorkers(
     stopMarketStart.abort();
     clearTimeout(await firstProbe);
     await optionsSettler.stop();
+    await contractWorker.stop();
     await spotMatcher.stop();
     await walletWorkers.stop();
     await sealer.stop();
@@ -106,8 +117,9 @@ export async function startWorkers(
 /**
  * QUANTA_TEST_FILL_PAUSE_MS (tests/server/spot-matcher-crash.test.ts) slows the matcher so a
  * SIGKILL lands between two fills of one round; QUANTA_TEST_SETTLE_PAUSE_MS
- * (tests/server/options-settler-crash.test.ts) the options settler between two batches. Honoured
- * in demo mode only; never configuration.
+ * (tests/server/options-settler-crash.test.ts) the options settler between two batches,
+ * QUANTA_TEST_CONTRACT_PAUSE_MS (tests/server/contract-restart-crash.test.ts) the contract worker
+ * between two closes. Honoured in demo mode only; never configuration.
  */
 function testPauseMs(config: Config, name: string): number {
   const value = Number(process.env[name] ?? "0");

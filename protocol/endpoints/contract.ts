@@ -48,8 +48,11 @@ export const ContractOrderAnswer = Type.Object({
   takeProfit: Nullable(Type.String()),
   stopLoss: Nullable(Type.String()),
   pnl: Nullable(Type.String({ description: "realised, USDT, signed; null until completed" })),
-  fee: Type.String({ description: "USDT paid so far: the opening fee, plus the closing fee" }),
-  openFee: Type.String(),
+  fee: Type.String({
+    description:
+      "USDT paid so far: the opening fee once open, plus the closing fee (0 while waiting or when cancelled)",
+  }),
+  openFee: Type.String({ description: "the opening fee; a waiting order holds it frozen" }),
   closeFee: Nullable(Type.String()),
   state: oneOf([0, 1, 2] as const, { description: "0 waiting, 1 position, 2 completed" }),
   time: Type.String({ description: "when it was placed" }),

@@ -37,6 +37,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   BOOK_EMPTY: 422,
   BOOK_TOO_THIN: 422,
   SLIPPAGE_EXCEEDED: 422,
+  NOT_OFFERED: 403,
+  LIMIT_WOULD_FILL: 422,
+  TARGET_INVALID: 422,
   INTERNAL: 500,
 };
 

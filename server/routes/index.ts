@@ -8,6 +8,7 @@ import { API_BASE, RPC_PATH, WS_BASE } from "../../protocol/paths";
 import { adminRoutes } from "./admin/index";
 import { assetsRoutes } from "./assets/index";
 import { authRoutes } from "./auth/index";
+import { contractRoutes } from "./contract/index";
 import { docsRoutes } from "./docs/index";
 import { healthRoutes } from "./health/index";
 import { marketRoutes } from "./market/index";
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(assetsRoutes, { prefix: `${API_BASE}/assets` });
   await app.register(spotRoutes, { prefix: `${API_BASE}/spot` });
   await app.register(optionsRoutes, { prefix: `${API_BASE}/options` });
+  await app.register(contractRoutes, { prefix: `${API_BASE}/contract` });
   // JSON-RPC to the demo dev chain, not enveloped (routes/rpc).
   await app.register(rpcRoutes, { prefix: RPC_PATH });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).

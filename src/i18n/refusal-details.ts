@@ -1,10 +1,12 @@
-// The two refusal codes whose wording depends on what their params name: VALIDATION (the field and
-// the rule it broke) and CONFLICT (the rule the request ran into). The seed's "Please enter the
-// amount" is a VALIDATION of a missing amount, said verbatim.
+// The refusal codes whose wording depends on what their params name: VALIDATION (the field and
+// the rule it broke), CONFLICT (the rule the request ran into) and TARGET_INVALID (which price
+// a contract target must lie beyond). The seed's "Please enter the amount" is a VALIDATION of a
+// missing amount, said verbatim.
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { RefusalParams } from "../../protocol/refusals";
 import { formatMoney } from "../lib/format/format-money";
+import { formatPrice } from "../lib/format/format-price";
 
 /** Fields whose missing or malformed value has its own sentence (the forms' own words). */
 function knownField(i18n: I18n, field: string, rule: string): string | null {
@@ -84,7 +86,121 @@ export function conflictText(i18n: I18n, params: RefusalParams<"CONFLICT">): str
       return i18n._(msg`This already exists.`);
     case "reservation-ended":
       return i18n._(msg`This has already ended.`);
+    case "order-waiting":
+      return i18n._(
+        msg({
+          message: "This order has not opened yet: cancel it instead.",
+          comment: "Closing a contract limit order that is still waiting to fill.",
+        }),
+      );
+    case "order-open":
+      return i18n._(
+        msg({
+          message: "This order has already opened: close the position instead.",
+          comment: "Cancelling a contract order that has already become an open position.",
+        }),
+      );
+    case "order-completed":
+      return completedText(i18n, "reason" in params ? params.reason : null);
     default:
       return i18n._(msg`This conflicts with the current state. Refresh and try again.`);
+  }
+}
+
+/** A contract take-profit or stop-loss on the wrong side of the entry or liquidation price. */
+export function targetText(i18n: I18n, params: RefusalParams<"TARGET_INVALID">): string {
+  // A refusal stored without its params still gets a sentence of its own.
+  if (typeof params.limit !== "string") {
+    return i18n._(
+      msg({
+        comment: "A refused contract take-profit or stop-loss price, without details.",
+        message: "This take-profit or stop-loss price does not fit this position.",
+      }),
+    );
+  }
+  const limit = formatPrice(params.limit, i18n.locale);
+  if (params.field === "takeProfit") {
+    return params.side === "above"
+      ? i18n._(
+          msg({
+            comment: "A refused contract take-profit; the price is the entry price.",
+            message: `The take-profit must be above the entry price ${limit}.`,
+          }),
+        )
+      : i18n._(
+          msg({
+            comment: "A refused contract take-profit; the price is the entry price.",
+            message: `The take-profit must be below the entry price ${limit}.`,
+          }),
+        );
+  }
+  if (params.reference === "liquidation") {
+    return params.side === "above"
+      ? i18n._(
+          msg({
+            comment: "A refused contract stop-loss; the price is the liquidation price.",
+            message: `The stop-loss must be above the liquidation price ${limit}: below it the position is liquidated first.`,
+          }),
+        )
+      : i18n._(
+          msg({
+            comment: "A refused contract stop-loss; the price is the liquidation price.",
+            message: `The stop-loss must be below the liquidation price ${limit}: above it the position is liquidated first.`,
+          }),
+        );
+  }
+  return params.side === "above"
+    ? i18n._(
+        msg({
+          comment: "A refused contract stop-loss; the price is the entry price.",
+          message: `The stop-loss must be above the entry price ${limit}.`,
+        }),
+      )
+    : i18n._(
+        msg({
+          comment: "A refused contract stop-loss; the price is the entry price.",
+          message: `The stop-loss must be below the entry price ${limit}.`,
+        }),
+      );
+}
+
+/** A contract order that already ended, by how it ended. */
+function completedText(i18n: I18n, reason: string | null): string {
+  switch (reason) {
+    case "liquidation":
+      return i18n._(
+        msg({
+          comment: "Acting on a contract order that has already ended.",
+          message: "This position was already liquidated.",
+        }),
+      );
+    case "take-profit":
+      return i18n._(
+        msg({
+          comment: "Acting on a contract order that has already ended.",
+          message: "This position was already closed by its take-profit.",
+        }),
+      );
+    case "stop-loss":
+      return i18n._(
+        msg({
+          comment: "Acting on a contract order that has already ended.",
+          message: "This position was already closed by its stop-loss.",
+        }),
+      );
+    case "cancelled":
+      return i18n._(
+        msg({
+          comment: "Acting on a contract order that has already ended.",
+          message: "This order was already cancelled.",
+        }),
+      );
+    default:
+      return i18n._(
+        msg({
+          comment: "Acting on a contract order that has already ended.",
+          message: "This position is already closed.",
+        }),
+      );
   }
 }

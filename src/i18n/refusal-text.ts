@@ -7,7 +7,7 @@ import { msg } from "@lingui/core/macro";
 import type { ErrorCode, ErrorParams } from "../../protocol";
 import type { Refusal, RefusalParams } from "../../protocol/refusals";
 import { formatMoney } from "../lib/format/format-money";
-import { conflictText, validationText } from "./refusal-details";
+import { conflictText, targetText, validationText } from "./refusal-details";
 import { formatPrice } from "../lib/format/format-price";
 import { intlLocale } from "../lib/intl-locale";
 
@@ -186,6 +186,40 @@ const WORDING: Wording = {
           msg`The average price ${average} would be ${worse} below the best bid ${best}; market orders fill only within ${cap} of the best price.`,
         );
   },
+  NOT_OFFERED: (i18n) =>
+    i18n._(
+      msg({
+        message: "Contract trading is not offered on this server.",
+        comment: "The operator has not configured contract (leveraged) trading on this server.",
+      }),
+    ),
+  LIMIT_WOULD_FILL: (i18n, p) => {
+    if (typeof p.best !== "string") {
+      return i18n._(
+        msg({
+          message: "The market already reaches your limit price: use a market order.",
+          comment: "A contract limit order refused because the market is already at its price.",
+        }),
+      );
+    }
+    const best = formatPrice(p.best, i18n.locale);
+    return p.side === "bid"
+      ? i18n._(
+          msg({
+            message: `The best bid ${best} already reaches your limit price: use a market order, it fills at the better price.`,
+            comment:
+              "A contract short limit order refused because the market is already at or better than its price.",
+          }),
+        )
+      : i18n._(
+          msg({
+            message: `The best ask ${best} already reaches your limit price: use a market order, it fills at the better price.`,
+            comment:
+              "A contract long limit order refused because the market is already at or better than its price.",
+          }),
+        );
+  },
+  TARGET_INVALID: targetText,
   NETWORK: (i18n) => i18n._(msg`Network Error`),
   TIMEOUT: (i18n) => i18n._(msg`The server did not answer in time. Please try again.`),
   BAD_RESPONSE: (i18n) => i18n._(msg`Has Error`),

@@ -31,6 +31,7 @@ import { LangSet } from "./lang-set";
 import { askPersistOnce } from "./persist";
 import { computePhase, PhaseWriter } from "./phase";
 import { pullAccount } from "./pull-account";
+import { pullContractConfig } from "./pull-contract";
 import { pullOptionsProducts } from "./pull-options";
 import { pullPublic } from "./pull-public";
 import { ACCOUNT_ONLY, EVERYTHING, PullQueue, type PullScope } from "./pull-queue";
@@ -210,8 +211,8 @@ export class SyncEngine {
   private async pull(scope: PullScope): Promise<void> {
     const userId = getSessionUserId();
     const tasks: Promise<void>[] = [];
-    // The options products are public and never fail the pull (pull-options.ts).
-    if (scope.public) tasks.push(this.pullLanguages(), pullOptionsProducts());
+    // The options products and contract terms are public and never fail the pull.
+    if (scope.public) tasks.push(this.pullLanguages(), pullOptionsProducts(), pullContractConfig());
     if (scope.account && userId !== null) tasks.push(pullAccount(userId));
     const results = await Promise.allSettled(tasks);
     for (const result of results) {

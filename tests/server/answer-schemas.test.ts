@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   assetsEndpoints,
+  contractEndpoints,
   optionsEndpoints,
   profileEndpoints,
   spotEndpoints,
@@ -13,6 +14,7 @@ import {
 } from "../../protocol/endpoints";
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
+import { closeContract, postContractOrder } from "./helpers/contract";
 import { postOptionsOrder } from "./helpers/options";
 import { settleByRule } from "./helpers/options-settle";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
@@ -62,10 +64,23 @@ beforeAll(async () => {
   for (let i = 1; i <= 31; i += 1) market.source.emit(start + i * 1000);
   await market.feed.flush();
   await settleByRule(getDb(), (placedOption as { id: string }).id);
+  // Contract: a closed position, an open one with targets and a waiting limit order.
+  const contract = { symbol: "BTC/USDT", direction: "long", leverage: 10, quantity: "0.0001" };
+  await stepMarket(market, 1);
+  const closed = await postContractOrder(app, user, { ...contract, type: 0 });
+  expect(closed.statusCode, closed.body).toBe(200);
+  const closedId = closed.json<{ Data: { id: string } }>().Data.id;
+  expect((await closeContract(app, user, closedId)).statusCode).toBe(200);
+  placedContract = (await postContractOrder(app, user, { ...contract, type: 0 })).json<{
+    Data: unknown;
+  }>().Data;
+  const waiting = { ...contract, type: 1, price: "60000", stopLoss: "55000" };
+  expect((await postContractOrder(app, user, waiting)).statusCode).toBe(200);
   app.market.detach();
   await market.stop();
 });
 let placedOption: unknown;
+let placedContract: unknown;
 /** The answer's `Data`, failing with TypeBox's first error when it does not match `schema`. */
 async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
   const response = await app.inject({ url, headers: bearer(user) });
@@ -86,6 +101,7 @@ describe("answers match their schemas in the endpoint contract", () => {
     ["spot config", spotEndpoints.config],
     ["options products", optionsEndpoints.products],
     ["options orders", optionsEndpoints.orders],
+    ["contract config", contractEndpoints.config],
     ["links", systemEndpoints.links],
     ["articles", systemEndpoints.articles],
     ["service status", systemEndpoints.status],
@@ -102,6 +118,16 @@ describe("answers match their schemas in the endpoint contract", () => {
       expect.objectContaining({ result: expect.any(String), entryTick: expect.anything() }),
     ]);
     const errors = [...Value.Errors(optionsEndpoints.placeOrder.answer, placedOption)];
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+  });
+
+  it("a placed position, a closed one and a waiting order", async () => {
+    const page = (await expectAnswer(
+      contractEndpoints.orders.path,
+      contractEndpoints.orders.answer,
+    )) as { items: { state: number }[] };
+    expect(page.items.map((o) => o.state)).toEqual([0, 1, 2]);
+    const errors = [...Value.Errors(contractEndpoints.placeOrder.answer, placedContract)];
     expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
   });
 

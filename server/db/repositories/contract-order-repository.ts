@@ -211,7 +211,8 @@ export async function insertContractOrder(tx: Queryable, o: NewContractOrder): P
 export async function markContractOpened(
   tx: Queryable,
   id: string,
-  o: { atMs: number; transactionId: string; tickSeq: string },
+  /** transactionId is null when the order had no fee to deduct (its margin is frozen already). */
+  o: { atMs: number; transactionId: string | null; tickSeq: string },
 ): Promise<void> {
   await tx.query(
     `UPDATE contract_orders

@@ -1,7 +1,6 @@
 // What the user's income is made of (server/domain/income/): their spot fills, oldest first,
-// their settled options, and their income bills of products that post them (protocol
-// INCOME_BILL_TYPES). Fills and bills are append-only and a settled option never changes, so a
-// past day's income never changes.
+// their settled options and their closed contract positions. Fills are append-only and a settled
+// option or a completed contract order never changes, so a past day's income never changes.
 import type { Queryable } from "../db";
 
 export interface SpotFillIncomeRow {
@@ -24,23 +23,6 @@ export async function userSpotFills(db: Queryable, userId: string): Promise<Spot
   );
 }
 
-export interface IncomeBillRow {
-  amount: string;
-  created_at: Date;
-}
-
-export async function userIncomeBills(
-  db: Queryable,
-  q: { userId: string; asset: string; types: readonly number[] },
-): Promise<IncomeBillRow[]> {
-  return db.query<IncomeBillRow>(
-    `SELECT amount::text AS amount, created_at FROM bills
-      WHERE user_id = $1 AND asset = $2 AND type = ANY($3::smallint[])
-      ORDER BY id`,
-    [q.userId, q.asset, [...q.types]],
-  );
-}
-
 export interface SettledOptionIncomeRow {
   result: "win" | "lose" | "tie" | "void";
   profit: string;
@@ -57,6 +39,27 @@ export async function userSettledOptions(
     `SELECT result, profit::text AS profit, fee::text AS fee, settled_at FROM options_orders
       WHERE user_id = $1 AND result IS NOT NULL
       ORDER BY settled_at, id`,
+    [userId],
+  );
+}
+
+export interface ClosedContractIncomeRow {
+  pnl: string;
+  open_fee: string;
+  close_fee: string;
+  closed_at: Date;
+}
+
+/** The user's closed positions (not cancelled orders) in closing order; a completed row never changes. */
+export async function userClosedContracts(
+  db: Queryable,
+  userId: string,
+): Promise<ClosedContractIncomeRow[]> {
+  return db.query<ClosedContractIncomeRow>(
+    `SELECT pnl::text AS pnl, open_fee::text AS open_fee, close_fee::text AS close_fee, closed_at
+       FROM contract_orders
+      WHERE user_id = $1 AND state = 2 AND pnl IS NOT NULL
+      ORDER BY closed_at, id`,
     [userId],
   );
 }

@@ -31,8 +31,7 @@ export interface CloseRequest {
 }
 
 export type CloseResult =
-  | { kind: "closed"; order: ContractOrder }
-  | { kind: "not-open"; row: ContractOrderRow | null };
+  { kind: "closed"; order: ContractOrder } | { kind: "not-open"; row: ContractOrderRow | null };
 
 /** What the row fixed at opening, in units. */
 export function positionTerms(row: ContractOrderRow): PositionTerms {

@@ -30,7 +30,8 @@ export function toContractOrder(row: ContractOrderViewRow): ContractOrder {
   const quantity = BigInt(row.quantity);
   const openFee = BigInt(row.open_fee);
   const closeFee = row.close_fee === null ? null : BigInt(row.close_fee);
-  const atPrice = (units: string | null) => (units === null ? null : priceString(BigInt(units), rules));
+  const atPrice = (units: string | null) =>
+    units === null ? null : priceString(BigInt(units), rules);
   return {
     id: row.id,
     symbol: row.symbol,
@@ -45,7 +46,8 @@ export function toContractOrder(row: ContractOrderViewRow): ContractOrder {
     takeProfit: atPrice(row.take_profit),
     stopLoss: atPrice(row.stop_loss),
     pnl: row.pnl === null ? null : usdt(BigInt(row.pnl)),
-    fee: usdt(openFee + (closeFee ?? 0n)),
+    // Paid so far: a waiting order's fee is only frozen, and a cancelled one's came back.
+    fee: usdt((row.opened_at === null ? 0n : openFee) + (closeFee ?? 0n)),
     openFee: usdt(openFee),
     closeFee: closeFee === null ? null : usdt(closeFee),
     state: row.state,

@@ -79,7 +79,10 @@ export async function freezeLimit(
   const margin = await freeze(tx, { ...common, amount: o.margin });
   const fee = o.fee > 0n ? await freeze(tx, { ...common, amount: o.fee }) : null;
   if (margin.reservationId === null) throw new Error("contract freeze opened no reservation");
-  return { marginReservationId: margin.reservationId, feeReservationId: fee?.reservationId ?? null };
+  return {
+    marginReservationId: margin.reservationId,
+    feeReservationId: fee?.reservationId ?? null,
+  };
 }
 
 /** A waiting order fills: its frozen fee goes to fees (301). Null when it had no fee. */

@@ -1,20 +1,20 @@
 // The income on /my (GET /assets/overview `income`): what the user actually gained or lost, in
 // USDT, today, yesterday (calendar days in their time zone) and in total.
 //
-// Counted today: spot realised profit and loss (average cost, fees included: spot-realised.ts),
-// options realised profit and loss (profit − fee per settled order: options-realised.ts), plus
-// the bills of products that post income bills (protocol INCOME_BILL_TYPES; none is offered
-// yet). Each new product adds its own bills there when it arrives. Deposits, withdrawals, demo
-// funds, open options and unrealised gains on coins still held are not income.
-import { INCOME_BILL_TYPES } from "../../../protocol/ledger";
+// Counted: spot realised profit and loss (average cost, fees included: spot-realised.ts),
+// options realised profit and loss (profit − fee per settled order: options-realised.ts) and
+// contract realised profit and loss (pnl − opening and closing fee per closed position:
+// contract-realised.ts). Deposits, withdrawals, demo funds, open options, open positions and
+// unrealised gains on coins still held are not income.
 import type { Queryable } from "../../db/db";
 import {
-  userIncomeBills,
+  userClosedContracts,
   userSettledOptions,
   userSpotFills,
 } from "../../db/repositories/income-repository";
 import { formatUnits } from "../../../protocol/decimal";
 import { ASSET_SCALES } from "../../../protocol/assets";
+import { contractRealised } from "./contract-realised";
 import { sumIncomeDays } from "./income-days";
 import { optionsRealised } from "./options-realised";
 import { spotRealised } from "./spot-realised";
@@ -33,10 +33,10 @@ export async function userIncome(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<UserIncome> {
-  const [fills, options, bills] = await Promise.all([
+  const [fills, options, contracts] = await Promise.all([
     userSpotFills(db, userId),
     userSettledOptions(db, userId),
-    userIncomeBills(db, { userId, asset: "USDT", types: INCOME_BILL_TYPES }),
+    userClosedContracts(db, userId),
   ]);
   const spot = spotRealised(
     fills.map((f) => ({
@@ -56,8 +56,15 @@ export async function userIncome(
       settledAt: o.settled_at,
     })),
   );
-  const billed = bills.map((b) => ({ amount: BigInt(b.amount), at: b.created_at }));
-  const days = sumIncomeDays([...spot, ...settled, ...billed], timeZone, now);
+  const closed = contractRealised(
+    contracts.map((c) => ({
+      pnl: BigInt(c.pnl),
+      openFee: BigInt(c.open_fee),
+      closeFee: BigInt(c.close_fee),
+      closedAt: c.closed_at,
+    })),
+  );
+  const days = sumIncomeDays([...spot, ...settled, ...closed], timeZone, now);
   const usdt = (units: bigint) => formatUnits(units, ASSET_SCALES.USDT);
   return {
     today: usdt(days.today),

@@ -3,7 +3,7 @@
 // the hook in use-options-trading.ts feeds it. The server has the last word on every one.
 import type { OptionsProduct } from "../../../protocol/options";
 import type { TickerRow } from "../../db/queries/market";
-import { freshnessDate } from "../../ui/freshness/freshness-text";
+import { priceAgeSeconds } from "../../ui/market/price-age-seconds";
 import type { OptionsBlock } from "./options-labels";
 
 /**
@@ -13,16 +13,6 @@ import type { OptionsBlock } from "./options-labels";
  * 250 ms write batches would otherwise trip now and then.
  */
 export const OPTIONS_MAX_PRICE_AGE_SECONDS = 10;
-
-/** Whole seconds since the older of the tick's time and when this device received it. */
-export function priceAgeSeconds(ticker: Pick<TickerRow, "ts" | "receivedAt">, now: Date): number {
-  let oldest = now.getTime();
-  for (const time of [freshnessDate(ticker.ts), freshnessDate(ticker.receivedAt)]) {
-    if (time === null) return Number.POSITIVE_INFINITY;
-    oldest = Math.min(oldest, time.getTime());
-  }
-  return Math.floor((now.getTime() - oldest) / 1000);
-}
 
 export function optionsBlock(input: {
   offline: boolean;

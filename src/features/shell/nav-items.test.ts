@@ -3,21 +3,22 @@ import { describe, expect, it } from "vitest";
 import { NAV_ITEMS, tabItems } from "./nav-items";
 
 describe("tabItems", () => {
-  it("keeps placeholders (contract, options, quant) out of the tab bar", () => {
+  it("keeps placeholders (options, quant) out of the tab bar", () => {
     const paths = tabItems().map((item) => item.to);
-    expect(paths).toEqual(["/home", "/spots", "/my", "/data"]);
+    expect(paths).toEqual(["/home", "/contract", "/spots", "/my", "/data"]);
     for (const item of NAV_ITEMS.filter((candidate) => !candidate.live)) {
       expect(paths).not.toContain(item.to);
     }
   });
 
   it("adds a product to the tab bar, in menu order, when its flag flips to live", () => {
-    const withContract = NAV_ITEMS.map((item) =>
-      item.to === "/contract" ? { ...item, live: true } : item,
+    const withOptions = NAV_ITEMS.map((item) =>
+      item.to === "/options" ? { ...item, live: true } : item,
     );
-    expect(tabItems(withContract).map((item) => item.to)).toEqual([
+    expect(tabItems(withOptions).map((item) => item.to)).toEqual([
       "/home",
       "/contract",
+      "/options",
       "/spots",
       "/my",
       "/data",

@@ -30,7 +30,7 @@ export interface NavItem {
 /** The seed's menu order (plus the news area, added by the local-first issue). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/home", label: msg`Home`, icon: House, live: true, tab: true },
-  { to: "/contract", label: msg`Contract`, icon: TrendingUp, live: false, tab: true },
+  { to: "/contract", label: msg`Contract`, icon: TrendingUp, live: true, tab: true },
   {
     to: "/intelligent",
     label: msg`Intelligent quantification`,

@@ -39,7 +39,7 @@ export const FEATURES: readonly Feature[] = [
   {
     name: "contract (leveraged) trading",
     route: "/contract",
-    offered: false,
+    offered: true,
     terms: [
       /\bcontract (?:\(leveraged\) )?(?:trading|positions?|fees?)\b/i,
       /\bleverage/i,

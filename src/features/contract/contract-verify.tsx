@@ -1,0 +1,108 @@
+// "Verify" on a position a recorded tick closed: re-checks the close from the server's public
+// tick record (src/sync/contract-verify.ts) and says "Verified" with the tick, or what failed.
+// Needs a connection; nothing else in the history does.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { ContractOrder } from "../../../protocol/contract";
+import { verifyContractOrder, type ContractVerifyOutcome } from "../../sync/contract-verify";
+import { useOnline } from "../../ui/app-state/use-app-state";
+import { useContractVerifyText } from "./contract-verify-text";
+
+type State =
+  { step: "idle" } | { step: "checking" } | { step: "done"; outcome: ContractVerifyOutcome };
+
+export function ContractVerify({ order }: { order: ContractOrder }) {
+  const online = useOnline();
+  const [state, setState] = useState<State>({ step: "idle" });
+  const checking = state.step === "checking";
+
+  const verify = async () => {
+    if (checking) return;
+    if (!online) {
+      setState({ step: "done", outcome: { status: "offline" } });
+      return;
+    }
+    setState({ step: "checking" });
+    let outcome: ContractVerifyOutcome;
+    try {
+      outcome = await verifyContractOrder(order);
+    } catch (error) {
+      console.error("verify failed", error);
+      outcome = { status: "unavailable", code: "BAD_RESPONSE" };
+    }
+    setState({ step: "done", outcome });
+  };
+
+  return (
+    <div className="q-contract__verify">
+      <button
+        type="button"
+        className="q-button q-button--ghost"
+        data-testid="contract-history-verify"
+        aria-busy={checking}
+        disabled={checking}
+        onClick={() => void verify()}
+      >
+        {checking ? (
+          <Trans comment="Contract history: the Verify button while checking">Verifying…</Trans>
+        ) : (
+          <Trans comment="Contract history: re-check the closing tick from the public tick record">
+            Verify
+          </Trans>
+        )}
+      </button>
+      {state.step === "done" && <OutcomeText outcome={state.outcome} />}
+    </div>
+  );
+}
+
+function OutcomeText({ outcome }: { outcome: ContractVerifyOutcome }) {
+  const { t } = useLingui();
+  const describe = useContractVerifyText();
+  const verified = outcome.status === "verified";
+  return (
+    <div
+      role="status"
+      className={verified ? "q-up" : "q-down"}
+      data-testid="contract-verify-result"
+      data-status={outcome.status}
+    >
+      {(() => {
+        switch (outcome.status) {
+          case "verified": {
+            const { closeSeq, checkedLinks } = outcome;
+            return t({
+              message: `Verified: tick #${closeSeq} closed it, and no tick since the opening did before it (${checkedLinks} links checked).`,
+              comment: "Contract Verify succeeded; closeSeq is a tick number",
+            });
+          }
+          case "failed":
+            return (
+              <>
+                <Trans comment="Contract Verify failed; a list of what did not check out follows">
+                  Not verified:
+                </Trans>
+                <ul>
+                  {outcome.failures.map((failure, i) => (
+                    <li key={i}>{describe(failure)}</li>
+                  ))}
+                </ul>
+              </>
+            );
+          case "offline":
+            return t({
+              message: "Verification needs a connection.",
+              comment: "Contract Verify while offline",
+            });
+          default: {
+            const { code } = outcome;
+            return t({
+              message: `The server did not serve the ticks to verify (${code}).`,
+              comment: "Contract Verify: the tick record could not be read; code is an error code",
+            });
+          }
+        }
+      })()}
+    </div>
+  );
+}
