@@ -128,10 +128,7 @@ export async function listUserContractOrders(
 }
 
 /** Every waiting order and open position (state < 2), or those of one id: what workers load. */
-export async function liveContractOrders(
-  db: Queryable,
-  id?: string,
-): Promise<ContractOrderRow[]> {
+export async function liveContractOrders(db: Queryable, id?: string): Promise<ContractOrderRow[]> {
   return db.query<ContractOrderRow>(
     `SELECT ${COLUMNS} FROM contract_orders o
       WHERE o.state < 2 AND ($1::bigint IS NULL OR o.id = $1::bigint) ORDER BY o.id`,
