@@ -10,11 +10,11 @@ export const en: LangContent = {
     pitch: {
       title: "Trading you can check",
       subtitle:
-        "Spot trading and rise/fall options on the live market feed, with every balance from a double-entry ledger and every result open to inspection.",
+        "Spot trading, contract (leveraged) trading and rise/fall options on the live market feed, with every balance from a double-entry ledger and every result open to inspection.",
       points: [
         {
-          title: "Spot orders against the live book",
-          text: "Market and limit orders fill against the live order book, and each fill records the book and the tick it used.",
+          title: "Spot and contract trading",
+          text: "Spot market and limit orders fill against the live order book, and each fill records the book and the tick it used. Contract positions go long or short with leverage on isolated margin, with Quanta (the house) as the counterparty at the market feed’s prices. Leverage multiplies losses, and a liquidation loses the position’s whole margin.",
         },
         {
           title: "Rise/fall options",
@@ -26,7 +26,7 @@ export const en: LangContent = {
         },
         {
           title: "Checkable, with no promised returns",
-          text: "Trades and options settle only from recorded, hash-chained market ticks, and anyone can recompute each result; every settled option has Verify in the app. You can lose money, including all of your stake, and on average a 50/50 guess on an option loses money.",
+          text: "Trades, contract positions and options settle only from recorded, hash-chained market ticks, and anyone can recompute each result; every settled option and every liquidation, take-profit or stop-loss has Verify in the app. You can lose money, including all of your stake or margin, and on average a 50/50 guess on an option loses money.",
         },
       ],
     },
@@ -63,9 +63,10 @@ export const en: LangContent = {
         "<ul>",
         "<li><strong>Markets change.</strong> Patterns a strategy learned from past data can stop working without warning.</li>",
         "<li><strong>Fees.</strong> Fees are charged whether a trade wins or loses.</li>",
+        "<li><strong>Leverage.</strong> Leverage multiplies losses as well as gains. A move against a contract position of 1/leverage less the maintenance margin rate liquidates it: at 20× with a 0.5 % maintenance margin, a move of about 4.5 %. A liquidation loses the position’s whole margin.</li>",
         "<li><strong>Rise/fall options.</strong> A win pays back the stake plus less than 100 % of it, and a fee is charged on every purchase, so on average a 50/50 guess loses money.</li>",
         "</ul>",
-        "<p>You can lose all of your stake.</p>",
+        "<p>You can lose all of your stake, and all of the margin of a contract position.</p>",
         "<h2>What Quanta does promise</h2>",
         "<ul>",
         "<li>Results come only from recorded market prices by published rules. No one can choose a win or a loss for you.</li>",
@@ -83,7 +84,7 @@ export const en: LangContent = {
       summary:
         "A trading app you sign in to with your own wallet. It keeps a double-entry ledger and settles every trade from recorded market prices.",
       body: [
-        "<p>Quanta is a trading app you sign in to with your own Ethereum wallet. It offers spot trading with market and limit orders and, where this instance lists them, rise/fall options, with USDT (ERC20) deposits and withdrawals, in 11 languages. It installs like an app, keeps working offline and always shows how fresh its data is.</p>",
+        "<p>Quanta is a trading app you sign in to with your own Ethereum wallet. It offers spot trading with market and limit orders and, where this instance lists them, contract (leveraged) trading and rise/fall options, with USDT (ERC20) deposits and withdrawals, in 11 languages. It installs like an app, keeps working offline and always shows how fresh its data is.</p>",
         "<h2>Built to be checked</h2>",
         "<p>Apps like this one have a poor reputation: fake balances, rigged settlements, withdrawals held back. Quanta is built to be provably different.</p>",
         "<ul>",
@@ -113,6 +114,9 @@ export const en: LangContent = {
         "<p>If you keep the head hash you saw, a later rewrite of earlier ticks cannot go unnoticed: the recomputed chain would no longer lead to it.</p>",
         "<h2>Rise/fall options</h2>",
         "<p>An option’s entry is the first recorded tick after the purchase is accepted, and its exit the last recorded tick at or before expiry. Verify on each settled option in the app checks the chain and recomputes the result; <strong>npm run verify -- options</strong> does the same from the command line.</p>",
+        "<h2>Contract positions</h2>",
+        "<p>A contract position is liquidated, or closed by its take-profit or stop-loss, only by a recorded tick after the tick it opened on, at that tick’s price: the first tick that reaches one of its levels decides, and the closed position names it. Verify on such a position in the app checks the chain from its opening tick to that tick, that no tick in between reached a level, and the result.</p>",
+        "<p>A position keeps only its latest take-profit and stop-loss. If you changed one while the position was open, Verify may find an earlier tick that reached the new level; a change counts only from when it was made. A liquidation price never changes.</p>",
         "<p>These addresses are public and need no account. If a result does not match, contact support with the order’s id.</p>",
       ].join("\n"),
     },
