@@ -9,11 +9,11 @@ export const de: LangContent = {
     pitch: {
       title: "Handel, den Sie prüfen können",
       subtitle:
-        "Spot-Handel und Steigt/Fällt-Optionen auf dem Live-Marktfeed, jedes Guthaben aus einem doppelten Hauptbuch und jedes Ergebnis offen zur Prüfung.",
+        "Spot-Handel, Kontrakthandel mit Hebel und Steigt/Fällt-Optionen auf dem Live-Marktfeed, jedes Guthaben aus einem doppelten Hauptbuch und jedes Ergebnis offen zur Prüfung.",
       points: [
         {
-          title: "Spot-Orders gegen das Live-Orderbuch",
-          text: "Markt- und Limit-Orders werden gegen das Live-Orderbuch ausgeführt, und jede Ausführung speichert das Orderbuch und den Tick, die sie verwendet hat.",
+          title: "Spot- und Kontrakthandel",
+          text: "Spot-Markt- und Limit-Orders werden gegen das Live-Orderbuch ausgeführt, und jede Ausführung speichert das Orderbuch und den Tick, die sie verwendet hat. Kontraktpositionen gehen mit Hebel long oder short, mit isolierter Margin und mit Quanta (dem Haus) als Gegenpartei zu den Kursen des Marktfeeds. Ein Hebel vervielfacht Verluste, und eine Liquidation kostet die gesamte Margin der Position.",
         },
         {
           title: "Steigt/Fällt-Optionen",
@@ -25,7 +25,7 @@ export const de: LangContent = {
         },
         {
           title: "Prüfbar, ohne versprochene Renditen",
-          text: "Trades und Optionen werden ausschließlich anhand aufgezeichneter, per Hash verketteter Markt-Ticks abgerechnet, und jeder kann jedes Ergebnis nachrechnen; jede abgerechnete Option hat in der App „Überprüfen“. Sie können Geld verlieren, auch Ihren gesamten Einsatz, und im Durchschnitt verliert ein 50/50-Tipp auf eine Option Geld.",
+          text: "Trades, Kontraktpositionen und Optionen werden ausschließlich anhand aufgezeichneter, per Hash verketteter Markt-Ticks abgerechnet, und jeder kann jedes Ergebnis nachrechnen; jede abgerechnete Option und jede Liquidation, jeder Take-Profit und jeder Stop-Loss hat in der App „Überprüfen“. Sie können Geld verlieren, auch Ihren gesamten Einsatz oder Ihre gesamte Margin, und im Durchschnitt verliert ein 50/50-Tipp auf eine Option Geld.",
         },
       ],
     },
@@ -64,9 +64,10 @@ export const de: LangContent = {
         "<ul>",
         "<li><strong>Märkte verändern sich.</strong> Muster, die eine Strategie aus historischen Daten gelernt hat, können ohne Vorwarnung aufhören zu funktionieren.</li>",
         "<li><strong>Gebühren.</strong> Gebühren fallen an, ganz gleich, ob ein Trade gewinnt oder verliert.</li>",
+        "<li><strong>Hebel.</strong> Ein Hebel vervielfacht Verluste ebenso wie Gewinne. Eine Bewegung gegen eine Kontraktposition um 1/Hebel abzüglich des Erhaltungsmargensatzes liquidiert sie: bei 20× und einer Erhaltungsmarge von 0,5 % eine Bewegung von etwa 4,5 %. Eine Liquidation kostet die gesamte Margin der Position.</li>",
         "<li><strong>Steigt/Fällt-Optionen.</strong> Ein Gewinn zahlt den Einsatz plus weniger als 100 % davon zurück, und bei jedem Kauf fällt eine Gebühr an; im Durchschnitt verliert ein 50/50-Tipp daher Geld.</li>",
         "</ul>",
-        "<p>Sie können Ihren gesamten Einsatz verlieren.</p>",
+        "<p>Sie können Ihren gesamten Einsatz verlieren, ebenso die gesamte Margin einer Kontraktposition.</p>",
         "<h2>Was Quanta tatsächlich verspricht</h2>",
         "<ul>",
         "<li>Ergebnisse entstehen ausschließlich aus aufgezeichneten Marktkursen nach veröffentlichten Regeln. Niemand kann für Sie einen Gewinn oder Verlust festlegen.</li>",
@@ -84,7 +85,7 @@ export const de: LangContent = {
       summary:
         "Eine Trading-App, bei der Sie sich mit Ihrer eigenen Wallet anmelden. Sie führt ein Hauptbuch mit doppelter Buchführung und rechnet jeden Trade anhand aufgezeichneter Kurse ab.",
       body: [
-        "<p>Quanta ist eine Trading-App, bei der Sie sich mit Ihrer eigenen Ethereum-Wallet anmelden. Sie bietet Spot-Handel mit Markt- und Limit-Orders und, wo diese Instanz sie anbietet, Steigt/Fällt-Optionen, mit Ein- und Auszahlungen in USDT (ERC20), in 11 Sprachen. Sie lässt sich wie eine App installieren, funktioniert auch offline und zeigt immer, wie aktuell ihre Daten sind.</p>",
+        "<p>Quanta ist eine Trading-App, bei der Sie sich mit Ihrer eigenen Ethereum-Wallet anmelden. Sie bietet Spot-Handel mit Markt- und Limit-Orders und, wo diese Instanz sie anbietet, Kontrakthandel mit Hebel und Steigt/Fällt-Optionen, mit Ein- und Auszahlungen in USDT (ERC20), in 11 Sprachen. Sie lässt sich wie eine App installieren, funktioniert auch offline und zeigt immer, wie aktuell ihre Daten sind.</p>",
         "<h2>Gebaut, um überprüft zu werden</h2>",
         "<p>Apps dieser Art haben einen schlechten Ruf: gefälschte Guthaben, manipulierte Abrechnungen, zurückgehaltene Auszahlungen. Quanta ist so gebaut, dass nachweisbar ist, dass es anders ist.</p>",
         "<ul>",
@@ -114,6 +115,9 @@ export const de: LangContent = {
         "<p>Wenn Sie den gesehenen Kopf-Hash aufbewahren, kann ein späteres Umschreiben früherer Ticks nicht unbemerkt bleiben: Die neu berechnete Kette würde nicht mehr zu ihm führen.</p>",
         "<h2>Steigt/Fällt-Optionen</h2>",
         "<p>Der Einstieg einer Option ist der erste aufgezeichnete Tick nach der Annahme des Kaufs, ihr Ausstieg der letzte aufgezeichnete Tick zum oder vor dem Ablauf. „Überprüfen“ bei jeder abgerechneten Option in der App prüft die Kette und rechnet das Ergebnis nach; <strong>npm run verify -- options</strong> tut dasselbe auf der Kommandozeile.</p>",
+        "<h2>Kontraktpositionen</h2>",
+        "<p>Eine Kontraktposition wird nur durch einen aufgezeichneten Tick nach dem Tick, zu dem sie eröffnet wurde, liquidiert oder durch ihren Take-Profit oder Stop-Loss geschlossen, und zwar zum Kurs dieses Ticks: Der erste Tick, der eine ihrer Schwellen erreicht, entscheidet, und die geschlossene Position nennt ihn. „Überprüfen“ bei einer solchen Position in der App prüft die Kette vom Eröffnungstick bis zu diesem Tick, dass kein Tick dazwischen eine Schwelle erreicht hat, und das Ergebnis.</p>",
+        "<p>Eine Position speichert nur ihren neuesten Take-Profit und Stop-Loss. Wenn Sie einen davon geändert haben, während die Position offen war, kann „Überprüfen“ einen früheren Tick finden, der die neue Schwelle erreicht hat; eine Änderung gilt erst ab dem Zeitpunkt, zu dem sie vorgenommen wurde. Ein Liquidationspreis ändert sich nie.</p>",
         "<p>Diese Adressen sind öffentlich und erfordern kein Konto. Stimmt ein Ergebnis nicht überein, wenden Sie sich mit der ID der Order an den Support.</p>",
       ].join("\n"),
     },

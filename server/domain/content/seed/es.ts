@@ -9,11 +9,11 @@ export const es: LangContent = {
     pitch: {
       title: "Trading que puede comprobar",
       subtitle:
-        "Trading spot y opciones de sube/baja sobre el feed de mercado en vivo, con cada saldo procedente de un libro mayor de partida doble y cada resultado abierto a inspección.",
+        "Trading spot, trading de contratos con apalancamiento y opciones de sube/baja sobre el feed de mercado en vivo, con cada saldo procedente de un libro mayor de partida doble y cada resultado abierto a inspección.",
       points: [
         {
-          title: "Órdenes spot contra el libro en vivo",
-          text: "Las órdenes de mercado y limitadas se ejecutan contra el libro de órdenes en vivo, y cada ejecución registra el libro y el tick que utilizó.",
+          title: "Trading spot y de contratos",
+          text: "Las órdenes spot de mercado y limitadas se ejecutan contra el libro de órdenes en vivo, y cada ejecución registra el libro y el tick que utilizó. Las posiciones de contratos van en largo o en corto con apalancamiento y margen aislado, con Quanta (la casa) como contraparte a los precios del feed de mercado. El apalancamiento multiplica las pérdidas, y una liquidación pierde todo el margen de la posición.",
         },
         {
           title: "Opciones de sube/baja",
@@ -25,7 +25,7 @@ export const es: LangContent = {
         },
         {
           title: "Verificable y sin rentabilidades prometidas",
-          text: "Las operaciones y las opciones se liquidan únicamente a partir de ticks de mercado registrados y encadenados mediante hash, y cualquiera puede recalcular cada resultado; cada opción liquidada tiene «Verificar» en la aplicación. Puede perder dinero, incluso toda la inversión, y de media una predicción al 50/50 en una opción pierde dinero.",
+          text: "Las operaciones, las posiciones de contratos y las opciones se liquidan únicamente a partir de ticks de mercado registrados y encadenados mediante hash, y cualquiera puede recalcular cada resultado; cada opción liquidada y cada liquidación, take-profit o stop-loss tiene «Verificar» en la aplicación. Puede perder dinero, incluso toda la inversión o todo el margen, y de media una predicción al 50/50 en una opción pierde dinero.",
         },
       ],
     },
@@ -64,9 +64,10 @@ export const es: LangContent = {
         "<ul>",
         "<li><strong>Los mercados cambian.</strong> Los patrones que una estrategia aprendió de datos pasados pueden dejar de funcionar sin previo aviso.</li>",
         "<li><strong>Comisiones.</strong> Las comisiones se cobran tanto si la operación gana como si pierde.</li>",
+        "<li><strong>Apalancamiento.</strong> El apalancamiento multiplica tanto las pérdidas como las ganancias. Un movimiento en contra de una posición de contratos de 1/apalancamiento menos la tasa de margen de mantenimiento la liquida: a 20× con un margen de mantenimiento del 0,5 %, un movimiento de aproximadamente el 4,5 %. Una liquidación pierde todo el margen de la posición.</li>",
         "<li><strong>Opciones de sube/baja.</strong> Una ganancia devuelve la inversión más menos del 100 % de ella, y cada compra paga una comisión, así que de media una predicción al 50/50 pierde dinero.</li>",
         "</ul>",
-        "<p>Puedes perder todo lo invertido.</p>",
+        "<p>Puedes perder todo lo invertido, y todo el margen de una posición de contratos.</p>",
         "<h2>Lo que Quanta sí promete</h2>",
         "<ul>",
         "<li>Los resultados proceden únicamente de precios de mercado registrados y de reglas publicadas. Nadie puede elegir por ti una ganancia o una pérdida.</li>",
@@ -84,7 +85,7 @@ export const es: LangContent = {
       summary:
         "Una app de trading en la que inicias sesión con tu propia billetera. Lleva un libro contable de partida doble y liquida cada operación con precios de mercado registrados.",
       body: [
-        "<p>Quanta es una aplicación de trading en la que inicia sesión con su propia billetera Ethereum. Ofrece trading spot con órdenes de mercado y limitadas y, donde esta instancia las ofrece, opciones de sube/baja, con depósitos y retiros en USDT (ERC20), en 11 idiomas. Se instala como una aplicación, sigue funcionando sin conexión y siempre muestra lo actualizados que están sus datos.</p>",
+        "<p>Quanta es una aplicación de trading en la que inicia sesión con su propia billetera Ethereum. Ofrece trading spot con órdenes de mercado y limitadas y, donde esta instancia los ofrece, trading de contratos con apalancamiento y opciones de sube/baja, con depósitos y retiros en USDT (ERC20), en 11 idiomas. Se instala como una aplicación, sigue funcionando sin conexión y siempre muestra lo actualizados que están sus datos.</p>",
         "<h2>Hecha para ser comprobada</h2>",
         "<p>Las apps de este tipo tienen mala fama: saldos falsos, liquidaciones amañadas, retiros retenidos. Quanta está construida para ser demostrablemente distinta.</p>",
         "<ul>",
@@ -114,6 +115,9 @@ export const es: LangContent = {
         "<p>Si guardas el hash de cabeza que viste, una reescritura posterior de ticks anteriores no puede pasar desapercibida: la cadena recalculada ya no llegaría a él.</p>",
         "<h2>Opciones de sube/baja</h2>",
         "<p>La entrada de una opción es el primer tick registrado después de aceptarse la compra, y su salida, el último tick registrado en el vencimiento o antes. «Verificar», en cada opción liquidada de la aplicación, comprueba la cadena y recalcula el resultado; <strong>npm run verify -- options</strong> hace lo mismo desde la línea de comandos.</p>",
+        "<h2>Posiciones de contratos</h2>",
+        "<p>Una posición de contratos se liquida, o se cierra por su take-profit o su stop-loss, solo por un tick registrado posterior al tick en que se abrió, al precio de ese tick: decide el primer tick que alcanza uno de sus niveles, y la posición cerrada lo indica. «Verificar», en una posición así en la aplicación, comprueba la cadena desde su tick de apertura hasta ese tick, que ningún tick intermedio alcanzó un nivel, y el resultado.</p>",
+        "<p>Una posición guarda solo su último take-profit y su último stop-loss. Si cambiaste uno mientras la posición estaba abierta, «Verificar» puede encontrar un tick anterior que alcanzó el nuevo nivel; un cambio cuenta solo desde el momento en que se hizo. El precio de liquidación nunca cambia.</p>",
         "<p>Estas direcciones son públicas y no requieren cuenta. Si un resultado no coincide, contacta con el soporte indicando el id de la orden.</p>",
       ].join("\n"),
     },

@@ -10,11 +10,11 @@ export const fr: LangContent = {
     pitch: {
       title: "Un trading que vous pouvez vérifier",
       subtitle:
-        "Le trading au comptant et les options hausse/baisse sur le flux de marché en direct, chaque solde issu d’un grand livre en partie double et chaque résultat ouvert à l’inspection.",
+        "Le trading au comptant, le trading de contrats à effet de levier et les options hausse/baisse sur le flux de marché en direct, chaque solde issu d’un grand livre en partie double et chaque résultat ouvert à l’inspection.",
       points: [
         {
-          title: "Des ordres au comptant face au carnet en direct",
-          text: "Les ordres au marché et à cours limité s’exécutent face au carnet d’ordres en direct, et chaque exécution enregistre le carnet et le tick utilisés.",
+          title: "Trading au comptant et de contrats",
+          text: "Les ordres au comptant au marché et à cours limité s’exécutent face au carnet d’ordres en direct, et chaque exécution enregistre le carnet et le tick utilisés. Les positions sur contrats sont longues ou courtes, avec effet de levier et marge isolée, et Quanta (la maison) en est la contrepartie aux prix du flux de marché. Le levier multiplie les pertes, et une liquidation fait perdre toute la marge de la position.",
         },
         {
           title: "Options hausse/baisse",
@@ -26,7 +26,7 @@ export const fr: LangContent = {
         },
         {
           title: "Vérifiable, sans rendement promis",
-          text: "Les transactions et les options ne sont réglées qu’à partir de ticks de marché enregistrés et chaînés par hachage, et chacun peut recalculer chaque résultat ; chaque option réglée a son bouton Vérifier dans l’application. Vous pouvez perdre de l’argent, y compris toute votre mise, et en moyenne une prédiction à 50/50 sur une option perd de l’argent.",
+          text: "Les transactions, les positions sur contrats et les options ne sont réglées qu’à partir de ticks de marché enregistrés et chaînés par hachage, et chacun peut recalculer chaque résultat ; chaque option réglée et chaque liquidation, take-profit ou stop-loss a son bouton Vérifier dans l’application. Vous pouvez perdre de l’argent, y compris toute votre mise ou toute votre marge, et en moyenne une prédiction à 50/50 sur une option perd de l’argent.",
         },
       ],
     },
@@ -65,9 +65,10 @@ export const fr: LangContent = {
         "<ul>",
         "<li><strong>Les marchés changent.</strong> Les tendances qu’une stratégie a apprises sur des données passées peuvent cesser de fonctionner sans prévenir.</li>",
         "<li><strong>Frais.</strong> Les frais sont prélevés qu’une transaction soit gagnante ou perdante.</li>",
+        "<li><strong>Effet de levier.</strong> Le levier multiplie les pertes autant que les gains. Un mouvement contre une position sur contrats de 1/levier moins le taux de marge de maintien la liquide : à 20× avec une marge de maintien de 0,5 %, un mouvement d’environ 4,5 %. Une liquidation fait perdre toute la marge de la position.</li>",
         "<li><strong>Options hausse/baisse.</strong> Un gain rend la mise plus moins de 100 % de celle-ci, et des frais sont prélevés à chaque achat : en moyenne, une prédiction à 50/50 perd donc de l’argent.</li>",
         "</ul>",
-        "<p>Vous pouvez perdre la totalité de votre mise.</p>",
+        "<p>Vous pouvez perdre toute votre mise, et toute la marge d’une position sur contrats.</p>",
         "<h2>Ce que Quanta promet réellement</h2>",
         "<ul>",
         "<li>Les résultats proviennent uniquement de prix de marché enregistrés, selon des règles publiées. Personne ne peut choisir pour vous un gain ou une perte.</li>",
@@ -85,7 +86,7 @@ export const fr: LangContent = {
       summary:
         "Une app de trading à laquelle vous vous connectez avec votre propre portefeuille. Elle tient un registre en partie double et règle chaque transaction sur des prix enregistrés.",
       body: [
-        "<p>Quanta est une application de trading à laquelle vous vous connectez avec votre propre portefeuille Ethereum. Elle propose le trading au comptant avec des ordres au marché et à cours limité et, là où cette instance les propose, les options hausse/baisse, avec des dépôts et retraits en USDT (ERC20), en 11 langues. Elle s’installe comme une application, continue de fonctionner hors ligne et indique toujours la fraîcheur de ses données.</p>",
+        "<p>Quanta est une application de trading à laquelle vous vous connectez avec votre propre portefeuille Ethereum. Elle propose le trading au comptant avec des ordres au marché et à cours limité et, là où cette instance les propose, le trading de contrats à effet de levier et les options hausse/baisse, avec des dépôts et retraits en USDT (ERC20), en 11 langues. Elle s’installe comme une application, continue de fonctionner hors ligne et indique toujours la fraîcheur de ses données.</p>",
         "<h2>Conçue pour être vérifiée</h2>",
         "<p>Les apps de ce type ont mauvaise réputation : faux soldes, règlements truqués, retraits bloqués. Quanta est conçue pour être différente, preuves à l’appui.</p>",
         "<ul>",
@@ -115,6 +116,9 @@ export const fr: LangContent = {
         "<p>Si vous conservez le hachage de tête que vous avez vu, toute réécriture ultérieure de ticks antérieurs ne peut passer inaperçue : la chaîne recalculée n’y aboutirait plus.</p>",
         "<h2>Options hausse/baisse</h2>",
         "<p>L’entrée d’une option est le premier tick enregistré après l’acceptation de l’achat, et sa sortie le dernier tick enregistré à l’échéance ou avant. Vérifier, sur chaque option réglée dans l’application, contrôle la chaîne et recalcule le résultat ; <strong>npm run verify -- options</strong> fait de même en ligne de commande.</p>",
+        "<h2>Positions sur contrats</h2>",
+        "<p>Une position sur contrats n’est liquidée, ou fermée par son take-profit ou son stop-loss, que par un tick enregistré après le tick de son ouverture, au prix de ce tick : le premier tick qui atteint l’un de ses niveaux décide, et la position fermée l’indique. Vérifier, sur une telle position dans l’application, contrôle la chaîne du tick d’ouverture jusqu’à ce tick, vérifie qu’aucun tick intermédiaire n’a atteint un niveau, et contrôle le résultat.</p>",
+        "<p>Une position ne garde que son dernier take-profit et son dernier stop-loss. Si vous en avez modifié un pendant que la position était ouverte, Vérifier peut trouver un tick antérieur qui atteignait le nouveau niveau ; une modification ne compte qu’à partir du moment où elle a été faite. Un prix de liquidation ne change jamais.</p>",
         "<p>Ces adresses sont publiques et ne nécessitent pas de compte. Si un résultat ne correspond pas, contactez le support en indiquant l’identifiant de l’ordre.</p>",
       ].join("\n"),
     },

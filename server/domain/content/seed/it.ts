@@ -9,11 +9,11 @@ export const it: LangContent = {
     pitch: {
       title: "Trading che puoi verificare",
       subtitle:
-        "Trading spot e opzioni rialzo/ribasso sul feed di mercato in tempo reale, con ogni saldo da un libro mastro in partita doppia e ogni esito aperto alla verifica.",
+        "Trading spot, trading di contratti con leva e opzioni rialzo/ribasso sul feed di mercato in tempo reale, con ogni saldo da un libro mastro in partita doppia e ogni esito aperto alla verifica.",
       points: [
         {
-          title: "Ordini spot contro il book in tempo reale",
-          text: "Gli ordini a mercato e limite vengono eseguiti contro il book degli ordini in tempo reale, e ogni esecuzione registra il book e il tick usati.",
+          title: "Trading spot e di contratti",
+          text: "Gli ordini spot a mercato e limite vengono eseguiti contro il book degli ordini in tempo reale, e ogni esecuzione registra il book e il tick usati. Le posizioni su contratti vanno long o short con leva e margine isolato, con Quanta (il banco) come controparte ai prezzi del feed di mercato. La leva moltiplica le perdite, e una liquidazione fa perdere tutto il margine della posizione.",
         },
         {
           title: "Opzioni rialzo/ribasso",
@@ -25,7 +25,7 @@ export const it: LangContent = {
         },
         {
           title: "Verificabile, senza rendimenti promessi",
-          text: "Operazioni e opzioni vengono regolate solo in base a tick di mercato registrati e concatenati tramite hash, e chiunque può ricalcolare ogni esito; ogni opzione regolata ha Verifica nell’app. Puoi perdere denaro, anche tutto l’importo investito, e in media una previsione al 50/50 su un’opzione perde denaro.",
+          text: "Operazioni, posizioni su contratti e opzioni vengono regolate solo in base a tick di mercato registrati e concatenati tramite hash, e chiunque può ricalcolare ogni esito; ogni opzione regolata e ogni liquidazione, take-profit o stop-loss ha Verifica nell’app. Puoi perdere denaro, anche tutto l’importo investito o tutto il margine, e in media una previsione al 50/50 su un’opzione perde denaro.",
         },
       ],
     },
@@ -64,9 +64,10 @@ export const it: LangContent = {
         "<ul>",
         "<li><strong>I mercati cambiano.</strong> Gli schemi che una strategia ha appreso dai dati passati possono smettere di funzionare senza preavviso.</li>",
         "<li><strong>Commissioni.</strong> Le commissioni si pagano sia che l’operazione sia in guadagno sia che sia in perdita.</li>",
+        "<li><strong>Leva.</strong> La leva moltiplica le perdite come i guadagni. Un movimento contro una posizione su contratti pari a 1/leva meno il tasso di margine di mantenimento la liquida: a 20× con un margine di mantenimento dello 0,5 %, un movimento di circa il 4,5 %. Una liquidazione fa perdere tutto il margine della posizione.</li>",
         "<li><strong>Opzioni rialzo/ribasso.</strong> Una vincita restituisce l’importo investito più meno del 100 % di esso, e ogni acquisto paga una commissione: in media una previsione al 50/50 perde quindi denaro.</li>",
         "</ul>",
-        "<p>Puoi perdere tutta la somma investita.</p>",
+        "<p>Puoi perdere tutta la somma investita, e tutto il margine di una posizione su contratti.</p>",
         "<h2>Che cosa promette davvero Quanta</h2>",
         "<ul>",
         "<li>I risultati derivano solo da prezzi di mercato registrati, secondo regole pubblicate. Nessuno può scegliere per te un guadagno o una perdita.</li>",
@@ -84,7 +85,7 @@ export const it: LangContent = {
       summary:
         "Un’app di trading a cui accedi con il tuo wallet. Tiene un registro a partita doppia e regola ogni operazione in base a prezzi di mercato registrati.",
       body: [
-        "<p>Quanta è un’app di trading a cui accedi con il tuo wallet Ethereum. Offre il trading spot con ordini a mercato e limite e, dove questa istanza le offre, le opzioni rialzo/ribasso, con depositi e prelievi in USDT (ERC20), in 11 lingue. Si installa come un’app, funziona anche offline e mostra sempre quanto sono aggiornati i suoi dati.</p>",
+        "<p>Quanta è un’app di trading a cui accedi con il tuo wallet Ethereum. Offre il trading spot con ordini a mercato e limite e, dove questa istanza li offre, il trading di contratti con leva e le opzioni rialzo/ribasso, con depositi e prelievi in USDT (ERC20), in 11 lingue. Si installa come un’app, funziona anche offline e mostra sempre quanto sono aggiornati i suoi dati.</p>",
         "<h2>Progettata per essere verificata</h2>",
         "<p>Le app di questo tipo hanno una cattiva reputazione: saldi falsi, regolamenti truccati, prelievi trattenuti. Quanta è progettata per essere diversa, in modo dimostrabile.</p>",
         "<ul>",
@@ -114,6 +115,9 @@ export const it: LangContent = {
         "<p>Se conservi l’hash di testa che hai visto, una successiva riscrittura di tick precedenti non può passare inosservata: la catena ricalcolata non arriverebbe più a quell’hash.</p>",
         "<h2>Opzioni rialzo/ribasso</h2>",
         "<p>L’ingresso di un’opzione è il primo tick registrato dopo l’accettazione dell’acquisto, e l’uscita l’ultimo tick registrato alla scadenza o prima. Verifica, su ogni opzione regolata nell’app, controlla la catena e ricalcola l’esito; <strong>npm run verify -- options</strong> fa lo stesso dalla riga di comando.</p>",
+        "<h2>Posizioni su contratti</h2>",
+        "<p>Una posizione su contratti viene liquidata, o chiusa dal suo take-profit o stop-loss, solo da un tick registrato dopo il tick in cui è stata aperta, al prezzo di quel tick: decide il primo tick che raggiunge uno dei suoi livelli, e la posizione chiusa lo indica. Verifica, su una posizione di questo tipo nell’app, controlla la catena dal tick di apertura a quel tick, che nessun tick intermedio abbia raggiunto un livello, e l’esito.</p>",
+        "<p>Una posizione conserva solo il suo ultimo take-profit e stop-loss. Se ne hai modificato uno mentre la posizione era aperta, Verifica può trovare un tick precedente che ha raggiunto il nuovo livello; una modifica vale solo dal momento in cui è stata fatta. Il prezzo di liquidazione non cambia mai.</p>",
         "<p>Questi indirizzi sono pubblici e non richiedono un account. Se un risultato non corrisponde, contatta l’assistenza indicando l’id dell’ordine.</p>",
       ].join("\n"),
     },

@@ -9,11 +9,11 @@ export const pt: LangContent = {
     pitch: {
       title: "Trading que você pode conferir",
       subtitle:
-        "Trading spot e opções de alta/baixa no feed de mercado ao vivo, com cada saldo vindo de um livro-razão de partidas dobradas e cada resultado aberto à inspeção.",
+        "Trading spot, trading de contratos alavancado e opções de alta/baixa no feed de mercado ao vivo, com cada saldo vindo de um livro-razão de partidas dobradas e cada resultado aberto à inspeção.",
       points: [
         {
-          title: "Ordens spot contra o livro ao vivo",
-          text: "Ordens a mercado e limitadas são executadas contra o livro de ordens ao vivo, e cada execução registra o livro e o tick que usou.",
+          title: "Trading spot e de contratos",
+          text: "Ordens spot a mercado e limitadas são executadas contra o livro de ordens ao vivo, e cada execução registra o livro e o tick que usou. Posições em contratos ficam compradas ou vendidas (long ou short) com alavancagem e margem isolada, com a Quanta (a casa) como contraparte aos preços do feed de mercado. A alavancagem multiplica as perdas, e uma liquidação perde toda a margem da posição.",
         },
         {
           title: "Opções de alta/baixa",
@@ -25,7 +25,7 @@ export const pt: LangContent = {
         },
         {
           title: "Verificável, sem retorno prometido",
-          text: "Operações e opções são liquidadas apenas com ticks de mercado registrados e encadeados por hash, e qualquer pessoa pode recalcular cada resultado; cada opção liquidada tem Verificar no aplicativo. Você pode perder dinheiro, inclusive todo o valor investido, e em média um palpite 50/50 numa opção perde dinheiro.",
+          text: "Operações, posições em contratos e opções são liquidadas apenas com ticks de mercado registrados e encadeados por hash, e qualquer pessoa pode recalcular cada resultado; cada opção liquidada e cada liquidação, take-profit ou stop-loss tem Verificar no aplicativo. Você pode perder dinheiro, inclusive todo o valor investido ou toda a margem, e em média um palpite 50/50 numa opção perde dinheiro.",
         },
       ],
     },
@@ -64,9 +64,10 @@ export const pt: LangContent = {
         "<ul>",
         "<li><strong>Os mercados mudam.</strong> Padrões que uma estratégia aprendeu com dados passados podem deixar de funcionar sem aviso.</li>",
         "<li><strong>Tarifas.</strong> As tarifas são cobradas quer a operação ganhe, quer perca.</li>",
+        "<li><strong>Alavancagem.</strong> A alavancagem multiplica as perdas tanto quanto os ganhos. Um movimento contra uma posição em contratos de 1/alavancagem menos a taxa de margem de manutenção a liquida: a 20× com uma margem de manutenção de 0,5 %, um movimento de cerca de 4,5 %. Uma liquidação perde toda a margem da posição.</li>",
         "<li><strong>Opções de alta/baixa.</strong> Uma vitória devolve o valor investido mais menos de 100 % dele, e cada compra paga uma taxa; por isso, em média, um palpite 50/50 perde dinheiro.</li>",
         "</ul>",
-        "<p>Você pode perder todo o valor aplicado.</p>",
+        "<p>Você pode perder todo o valor aplicado, e toda a margem de uma posição em contratos.</p>",
         "<h2>O que o Quanta promete</h2>",
         "<ul>",
         "<li>Os resultados vêm apenas de preços de mercado registrados, segundo regras publicadas. Ninguém pode escolher um ganho ou uma perda por você.</li>",
@@ -84,7 +85,7 @@ export const pt: LangContent = {
       summary:
         "Um app de trading em que você entra com sua própria carteira. Ele mantém um livro-razão de partidas dobradas e liquida cada operação com preços de mercado registrados.",
       body: [
-        "<p>A Quanta é um aplicativo de trading em que você entra com sua própria carteira Ethereum. Oferece trading spot com ordens a mercado e limitadas e, onde esta instância as oferece, opções de alta/baixa, com depósitos e saques em USDT (ERC20), em 11 idiomas. Instala-se como um aplicativo, continua funcionando offline e sempre mostra o quão atualizados estão seus dados.</p>",
+        "<p>A Quanta é um aplicativo de trading em que você entra com sua própria carteira Ethereum. Oferece trading spot com ordens a mercado e limitadas e, onde esta instância os oferece, trading de contratos alavancado e opções de alta/baixa, com depósitos e saques em USDT (ERC20), em 11 idiomas. Instala-se como um aplicativo, continua funcionando offline e sempre mostra o quão atualizados estão seus dados.</p>",
         "<h2>Feito para ser verificado</h2>",
         "<p>Apps como este têm má reputação: saldos falsos, liquidações manipuladas, saques retidos. O Quanta foi construído para ser comprovadamente diferente.</p>",
         "<ul>",
@@ -114,6 +115,9 @@ export const pt: LangContent = {
         "<p>Se você guardar o hash de topo que viu, uma reescrita posterior de ticks anteriores não passa despercebida: a cadeia recalculada não levaria mais a ele.</p>",
         "<h2>Opções de alta/baixa</h2>",
         "<p>A entrada de uma opção é o primeiro tick registrado depois que a compra é aceita, e a saída, o último tick registrado até o vencimento. Verificar, em cada opção liquidada no aplicativo, confere a cadeia e recalcula o resultado; <strong>npm run verify -- options</strong> faz o mesmo pela linha de comando.</p>",
+        "<h2>Posições em contratos</h2>",
+        "<p>Uma posição em contratos é liquidada, ou fechada pelo seu take-profit ou stop-loss, apenas por um tick registrado depois do tick em que foi aberta, ao preço desse tick: decide o primeiro tick que atinge um dos seus níveis, e a posição fechada o indica. Verificar, numa posição assim no aplicativo, confere a cadeia do tick de abertura até esse tick, que nenhum tick intermediário atingiu um nível, e o resultado.</p>",
+        "<p>Uma posição guarda apenas o seu take-profit e o seu stop-loss mais recentes. Se você alterou um deles com a posição aberta, Verificar pode encontrar um tick anterior que atingiu o novo nível; uma alteração só vale a partir do momento em que foi feita. O preço de liquidação nunca muda.</p>",
         "<p>Esses endereços são públicos e não exigem conta. Se um resultado não coincidir, fale com o suporte informando o id da ordem.</p>",
       ].join("\n"),
     },

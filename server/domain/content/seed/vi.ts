@@ -9,11 +9,11 @@ export const vi: LangContent = {
     pitch: {
       title: "Giao dịch bạn có thể kiểm chứng",
       subtitle:
-        "Giao dịch giao ngay và quyền chọn tăng/giảm trên nguồn dữ liệu thị trường trực tiếp, mọi số dư đến từ sổ cái kép và mọi kết quả đều có thể kiểm tra.",
+        "Giao dịch giao ngay, giao dịch hợp đồng (có đòn bẩy) và quyền chọn tăng/giảm trên nguồn dữ liệu thị trường trực tiếp, mọi số dư đến từ sổ cái kép và mọi kết quả đều có thể kiểm tra.",
       points: [
         {
-          title: "Lệnh giao ngay với sổ lệnh trực tiếp",
-          text: "Lệnh thị trường và lệnh giới hạn được khớp với sổ lệnh trực tiếp, và mỗi lần khớp ghi lại sổ lệnh và tick đã dùng.",
+          title: "Giao dịch giao ngay và hợp đồng",
+          text: "Lệnh giao ngay thị trường và giới hạn được khớp với sổ lệnh trực tiếp, và mỗi lần khớp ghi lại sổ lệnh và tick đã dùng. Vị thế hợp đồng mua (long) hoặc bán (short) với đòn bẩy trên ký quỹ riêng lẻ, với Quanta (nhà cái) là bên đối ứng theo giá của nguồn dữ liệu thị trường. Đòn bẩy nhân lỗ lên nhiều lần, và khi bị thanh lý, vị thế mất toàn bộ ký quỹ.",
         },
         {
           title: "Quyền chọn tăng/giảm",
@@ -25,7 +25,7 @@ export const vi: LangContent = {
         },
         {
           title: "Kiểm chứng được, không hứa hẹn lợi nhuận",
-          text: "Giao dịch và quyền chọn chỉ được tất toán theo các tick giá thị trường đã ghi nhận và liên kết bằng chuỗi băm, và ai cũng có thể tính lại từng kết quả; mỗi quyền chọn đã tất toán có nút Kiểm chứng trong ứng dụng. Bạn có thể mất tiền, kể cả toàn bộ số tiền đặt, và trung bình đoán kiểu 50/50 với quyền chọn sẽ mất tiền.",
+          text: "Giao dịch, vị thế hợp đồng và quyền chọn chỉ được tất toán theo các tick giá thị trường đã ghi nhận và liên kết bằng chuỗi băm, và ai cũng có thể tính lại từng kết quả; mỗi quyền chọn đã tất toán và mỗi lần thanh lý, chốt lời hay cắt lỗ đều có nút Kiểm chứng trong ứng dụng. Bạn có thể mất tiền, kể cả toàn bộ số tiền đặt hoặc ký quỹ, và trung bình đoán kiểu 50/50 với quyền chọn sẽ mất tiền.",
         },
       ],
     },
@@ -64,9 +64,10 @@ export const vi: LangContent = {
         "<ul>",
         "<li><strong>Thị trường thay đổi.</strong> Các quy luật mà chiến lược học được từ dữ liệu quá khứ có thể ngừng hiệu quả mà không báo trước.</li>",
         "<li><strong>Phí.</strong> Phí được thu dù giao dịch thắng hay thua.</li>",
+        "<li><strong>Đòn bẩy.</strong> Đòn bẩy nhân cả lỗ lẫn lãi lên nhiều lần. Một biến động ngược chiều vị thế hợp đồng bằng 1/đòn bẩy trừ tỷ lệ ký quỹ duy trì sẽ thanh lý nó: ở mức 20× với ký quỹ duy trì 0,5%, đó là biến động khoảng 4,5%. Khi bị thanh lý, vị thế mất toàn bộ ký quỹ.</li>",
         "<li><strong>Quyền chọn tăng/giảm.</strong> Khi thắng bạn nhận lại số tiền đặt cộng ít hơn 100% của nó, và mỗi lần mua đều tính phí, nên trung bình đoán kiểu 50/50 sẽ mất tiền.</li>",
         "</ul>",
-        "<p>Bạn có thể mất toàn bộ số tiền đã bỏ ra.</p>",
+        "<p>Bạn có thể mất toàn bộ số tiền đã bỏ ra, và toàn bộ ký quỹ của một vị thế hợp đồng.</p>",
         "<h2>Những gì Quanta cam kết</h2>",
         "<ul>",
         "<li>Kết quả chỉ đến từ giá thị trường đã ghi nhận, theo các quy tắc đã công bố. Không ai có thể chọn thắng hay thua thay bạn.</li>",
@@ -84,7 +85,7 @@ export const vi: LangContent = {
       summary:
         "Ứng dụng giao dịch mà bạn đăng nhập bằng ví của chính mình. Ứng dụng duy trì sổ cái kế toán kép và tất toán mọi giao dịch theo giá thị trường đã ghi nhận.",
       body: [
-        "<p>Quanta là ứng dụng giao dịch bạn đăng nhập bằng ví Ethereum của chính mình. Ứng dụng cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, quyền chọn tăng/giảm nếu phiên bản này có cung cấp, nạp và rút USDT (ERC20), bằng 11 ngôn ngữ. Có thể cài như một ứng dụng, vẫn hoạt động khi ngoại tuyến và luôn cho biết dữ liệu mới đến đâu.</p>",
+        "<p>Quanta là ứng dụng giao dịch bạn đăng nhập bằng ví Ethereum của chính mình. Ứng dụng cung cấp giao dịch giao ngay với lệnh thị trường và lệnh giới hạn, giao dịch hợp đồng (có đòn bẩy) và quyền chọn tăng/giảm nếu phiên bản này có cung cấp, nạp và rút USDT (ERC20), bằng 11 ngôn ngữ. Có thể cài như một ứng dụng, vẫn hoạt động khi ngoại tuyến và luôn cho biết dữ liệu mới đến đâu.</p>",
         "<h2>Được xây dựng để có thể kiểm chứng</h2>",
         "<p>Những ứng dụng kiểu này có tiếng xấu: số dư giả, tất toán gian lận, rút tiền bị giữ lại. Quanta được xây dựng để khác biệt một cách có thể chứng minh.</p>",
         "<ul>",
@@ -114,6 +115,9 @@ export const vi: LangContent = {
         "<p>Nếu bạn lưu lại giá trị băm của mắt xích mới nhất mà bạn đã thấy, thì việc viết lại các tick trước đó về sau không thể không bị phát hiện: chuỗi được tính lại sẽ không còn dẫn tới giá trị đó.</p>",
         "<h2>Quyền chọn tăng/giảm</h2>",
         "<p>Điểm vào của một quyền chọn là tick giá đầu tiên được ghi nhận sau khi lệnh mua được chấp nhận, và điểm ra là tick giá cuối cùng được ghi nhận tại hoặc trước lúc hết hạn. Nút Kiểm chứng trên mỗi quyền chọn đã tất toán trong ứng dụng kiểm tra chuỗi và tính lại kết quả; <strong>npm run verify -- options</strong> làm điều tương tự từ dòng lệnh.</p>",
+        "<h2>Vị thế hợp đồng</h2>",
+        "<p>Một vị thế hợp đồng chỉ bị thanh lý, hoặc đóng bởi lệnh chốt lời hay cắt lỗ, do một tick đã ghi nhận sau tick mà nó được mở, theo giá của tick đó: tick đầu tiên chạm một trong các mức của nó quyết định, và vị thế đã đóng ghi rõ tick đó. Nút Kiểm chứng trên một vị thế như vậy trong ứng dụng kiểm tra chuỗi từ tick mở đến tick đó, rằng không tick nào ở giữa chạm một mức, và kết quả.</p>",
+        "<p>Một vị thế chỉ lưu mức chốt lời và cắt lỗ mới nhất. Nếu bạn đã đổi một mức khi vị thế đang mở, Kiểm chứng có thể tìm thấy một tick sớm hơn đã chạm mức mới; một thay đổi chỉ có hiệu lực từ lúc nó được thực hiện. Giá thanh lý không bao giờ thay đổi.</p>",
         "<p>Các địa chỉ này là công khai và không cần tài khoản. Nếu kết quả không khớp, hãy liên hệ bộ phận hỗ trợ kèm mã lệnh.</p>",
       ].join("\n"),
     },
