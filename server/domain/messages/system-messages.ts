@@ -11,8 +11,8 @@ const TEXTS: Record<MessageKind, (params: Params) => { title: string; body: stri
   welcome: () => ({
     title: "Welcome to Quanta",
     body: [
-      "Your account is ready. Deposits, spot trading, rise/fall options and withdrawals are in the menu.",
-      "Trading can lose all of your stake. Past results do not promise future returns; only trade what you can afford to lose.",
+      "Your account is ready. Deposits, spot trading, contract trading, rise/fall options and withdrawals are in the menu.",
+      "Trading can lose all of your stake, and leverage multiplies losses. Past results do not promise future returns; only trade what you can afford to lose.",
     ].join("\n\n"),
   }),
   "identity-passed": () => ({

@@ -26,8 +26,8 @@ const WORDING: Record<MessageKind, Wording> = {
   welcome: () => ({
     title: msg`Welcome to Quanta`,
     paragraphs: [
-      msg`Your account is ready. Deposits, spot trading, rise/fall options and withdrawals are in the menu.`,
-      msg`Trading can lose all of your stake. Past results do not promise future returns; only trade what you can afford to lose.`,
+      msg`Your account is ready. Deposits, spot trading, contract trading, rise/fall options and withdrawals are in the menu.`,
+      msg`Trading can lose all of your stake, and leverage multiplies losses. Past results do not promise future returns; only trade what you can afford to lose.`,
     ],
   }),
   "identity-passed": () => ({

@@ -30,6 +30,12 @@ export interface ArticleText {
   body: string;
 }
 
+/** The three documents the footer links to; each language keeps them in documents/<lang>.ts. */
+export type FooterDocuments = Record<
+  "user-agreement" | "privacy-policy" | "community-guidelines",
+  ArticleText
+>;
+
 /** Everything one language says. Every catalog id must be present (checked by a test). */
 export interface LangContent {
   settings: SettingDatasets;
