@@ -120,7 +120,7 @@ function watched(spec: Spec, id: number): WatchedPosition {
     takeProfit: spec.takeProfit === null ? null : units(spec.takeProfit),
     stopLoss: spec.stopLoss === null ? null : units(spec.stopLoss),
   };
-  return { id: String(id), symbol: SYMBOL, terms, openTickSeq: 0n };
+  return { id: String(id), symbol: SYMBOL, terms, openTickSeq: 0n, targetsTickSeq: null };
 }
 
 /**
