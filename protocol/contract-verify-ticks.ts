@@ -3,7 +3,11 @@
 // by page, through the closing tick. Reads are passed in, as for options
 // (options-verify-ticks.ts), so the app and a CLI share the walk and protocol stays free of I/O.
 import type { ContractOrder } from "./contract";
-import { verifyContractClose, type ContractVerifyReport } from "./contract-verify";
+import {
+  verifyContractClose,
+  type ContractVerifyOptions,
+  type ContractVerifyReport,
+} from "./contract-verify";
 import type { MarketTick } from "./market";
 import { TICKS_PAGE, type TickSource } from "./options-verify-ticks";
 
@@ -48,7 +52,8 @@ export async function checkContractClose(
   order: ContractOrder,
   source: Pick<TickSource, "ticks">,
   pageSize?: number,
+  options?: ContractVerifyOptions,
 ): Promise<ContractVerifyReport> {
   const ticks = await collectContractTicks(order, (q) => source.ticks(q), pageSize);
-  return verifyContractClose(order, ticks);
+  return verifyContractClose(order, ticks, options);
 }

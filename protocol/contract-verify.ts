@@ -9,17 +9,20 @@
 //   - the served ticks run without a gap from the opening tick through the closing tick, and the
 //     closing tick is the one the order names (seq, price, ts, hash);
 //   - the closing tick is the first after the opening tick at which a trigger fires
-//     (protocol/contract.ts triggerAt: liquidation, then stop-loss, then take-profit, on the
-//     order's stored levels), and it is the trigger the order names;
+//     (protocol/contract.ts triggerAtTick: liquidation, then stop-loss, then take-profit, on the
+//     order's stored levels — take-profit and stop-loss only after targetsTickSeq, the tick they
+//     were last set at), and it is the trigger the order names;
 //   - the close price is that tick's price, and pnl is closeOutcome's at it (a liquidation:
 //     exactly −margin).
-// Take-profit and stop-loss can be changed while a position is open and the order stores only
-// the last levels: an `earlier-trigger` naming take-profit or stop-loss may be a level set after
-// that tick; one naming liquidation (a level fixed at opening) never is.
+// Past the tick record's retention (TICK_RETENTION_MS) the server keeps only the opening and
+// closing ticks (and the one after each): with `prunedBefore`, a gap in the links that starts
+// before that time is not a failure but reported in `pruned`, and everything still served is
+// checked as usual (the links it holds, no served tick firing earlier, the closing tick's
+// trigger, price and pnl).
 import { ASSET_SCALES, isAsset, USDT_SCALE } from "./assets";
 import {
   closeOutcome,
-  triggerAt,
+  triggerAtTick,
   type ContractOrder,
   type ContractTrigger,
   type PositionTerms,
@@ -50,9 +53,30 @@ export type ContractVerifyFailure =
 
 export type ContractVerifyFailureKind = ContractVerifyFailure["kind"];
 
+/** Ticks missing between two served ones, pruned after the retention (not a failure). */
+export interface PrunedLinks {
+  afterSeq: string;
+  nextSeq: string;
+}
+
 export type ContractVerifyReport =
-  | { ok: true; closeSeq: string; checkedLinks: number }
+  | {
+      ok: true;
+      closeSeq: string;
+      checkedLinks: number;
+      /** Empty: every tick from the opening through the closing one was served and checked. */
+      pruned: PrunedLinks[];
+    }
   | { ok: false; failures: ContractVerifyFailure[] };
+
+export interface ContractVerifyOptions {
+  /**
+   * Epoch ms: ticks recorded before it may have been pruned (now − TICK_RETENTION_MS). A seq gap
+   * after a served tick older than it is reported in `pruned` instead of failing. Without it
+   * every gap fails.
+   */
+  prunedBefore?: number;
+}
 
 const TRIGGERS: readonly string[] = ["liquidation", "take-profit", "stop-loss"];
 
@@ -64,6 +88,7 @@ const TRIGGERS: readonly string[] = ["liquidation", "take-profit", "stop-loss"];
 export async function verifyContractClose(
   order: ContractOrder,
   ticks: readonly MarketTick[],
+  options: ContractVerifyOptions = {},
 ): Promise<ContractVerifyReport> {
   const { closeReason, closeTick, openTickSeq } = order;
   if (
@@ -89,7 +114,10 @@ export async function verifyContractClose(
   const span = served.filter((t) => BigInt(t.seq) >= openSeq && BigInt(t.seq) <= closeSeq);
   // The tick before the opening one, when served, proves the opening tick's link too.
   const linked = served.filter((t) => BigInt(t.seq) >= openSeq - 1n && BigInt(t.seq) <= closeSeq);
-  const checkedLinks = await checkLinks(linked, failures);
+  const linkFailures: ContractVerifyFailure[] = [];
+  const checkedLinks = await checkLinks(linked, linkFailures);
+  const pruned = prunedGaps(linkFailures, served, options.prunedBefore);
+  failures.push(...linkFailures.filter((f) => f.kind !== "seq-gap" || !pruned.includes(f)));
   if (span[0]?.seq !== openTickSeq)
     failures.push({ kind: "tick-missing", tick: "open", seq: openTickSeq });
   const last = span[span.length - 1];
@@ -109,10 +137,16 @@ export async function verifyContractClose(
   }
 
   // The first tick after the opening one that fires anything must be the closing tick.
+  // An order stored before targetsTickSeq existed reads as "set at placing".
+  const targetsTickSeq = order.targetsTickSeq ?? null;
+  const start = {
+    openTickSeq: openSeq,
+    targetsTickSeq: targetsTickSeq === null ? null : BigInt(targetsTickSeq),
+  };
   for (const t of span) {
     if (BigInt(t.seq) <= openSeq) continue;
     const price = units(t.price, USDT_SCALE);
-    const trigger = price === null ? null : triggerAt(terms, price);
+    const trigger = price === null ? null : triggerAtTick(terms, price, BigInt(t.seq), start);
     if (t.seq === closeTick.seq) {
       if (trigger !== closeReason)
         failures.push({ kind: "trigger-mismatch", stored: closeReason, computed: trigger });
@@ -142,7 +176,31 @@ export async function verifyContractClose(
     });
   }
   if (failures.length > 0) return fail(failures);
-  return { ok: true, closeSeq: closeTick.seq, checkedLinks };
+  return {
+    ok: true,
+    closeSeq: closeTick.seq,
+    checkedLinks,
+    pruned: pruned.map(({ afterSeq, nextSeq }) => ({ afterSeq, nextSeq })),
+  };
+}
+
+type SeqGap = Extract<ContractVerifyFailure, { kind: "seq-gap" }>;
+
+/**
+ * The seq gaps pruning explains: the served tick before the gap is older than `prunedBefore`, so
+ * the missing ones after it may be too. (The tick after a gap can be newer: it is the first one
+ * recorded after the last pruned one, or the kept closing tick.)
+ */
+function prunedGaps(
+  failures: readonly ContractVerifyFailure[],
+  served: readonly MarketTick[],
+  prunedBefore: number | undefined,
+): SeqGap[] {
+  if (prunedBefore === undefined) return [];
+  const tsOf = new Map(served.map((t) => [t.seq, Date.parse(t.ts)]));
+  return failures.filter(
+    (f): f is SeqGap => f.kind === "seq-gap" && (tsOf.get(f.afterSeq) ?? Infinity) < prunedBefore,
+  );
 }
 
 const fail = (failures: ContractVerifyFailure[]): ContractVerifyReport => ({ ok: false, failures });

@@ -17,6 +17,11 @@
 // exactly the margin and pays no closing fee; any other close caps the loss and then the fee so
 // that loss + closing fee ≤ margin (the house absorbs a gap beyond that).
 //
+// Triggers (triggerAtTick): a take-profit or stop-loss applies to the ticks recorded after it
+// was set (after the opening tick when set at placing); liquidation applies to every tick after
+// the opening tick. An order records both points (openTickSeq, targetsTickSeq), so the worker and
+// any verifier apply the same levels to the same ticks.
+//
 // Prices are USDT units (scale 6) per whole base coin, quantities base units (scale 8).
 import type { Static } from "@sinclair/typebox";
 import type {
@@ -154,6 +159,34 @@ export function triggerAt(position: PositionTerms, price: bigint): ContractTrigg
   if (reached(position.stopLoss, long)) return "stop-loss";
   if (reached(position.takeProfit, !long)) return "take-profit";
   return null;
+}
+
+/** From which recorded ticks a position's levels count (ContractOrder's two tick seqs). */
+export interface TriggerStart {
+  /** The opening tick: liquidation counts for every tick after it. */
+  openTickSeq: bigint;
+  /** The newest tick when take-profit/stop-loss were last set; null: set at placing. */
+  targetsTickSeq: bigint | null;
+}
+
+/**
+ * triggerAt for the recorded tick `seq`, on the rule above: nothing at or before the opening
+ * tick; take-profit and stop-loss only after the tick they were set at (the later of it and the
+ * opening tick).
+ */
+export function triggerAtTick(
+  position: PositionTerms,
+  price: bigint,
+  seq: bigint,
+  start: TriggerStart,
+): ContractTrigger | null {
+  const { openTickSeq, targetsTickSeq } = start;
+  if (seq <= openTickSeq) return null;
+  const targetsCount = targetsTickSeq === null || seq > targetsTickSeq;
+  if (targetsCount || (position.takeProfit === null && position.stopLoss === null)) {
+    return triggerAt(position, price);
+  }
+  return triggerAt({ ...position, takeProfit: null, stopLoss: null }, price);
 }
 
 /** What closing a position moves: its pnl (302/303) and its closing fee (301). */

@@ -50,6 +50,13 @@ export type TicksHead = Static<typeof TicksHeadAnswer>;
 export const GENESIS_HASH = "0".repeat(64);
 
 /** The one serialisation of a tick time, for hashing and serving alike. */
+/**
+ * How long the server keeps every recorded tick (the feed's default retention): older ones are
+ * pruned unless an order keeps them (a contract keeps its opening and closing ticks, options
+ * their whole window). A verifier reading older ranges expects gaps.
+ */
+export const TICK_RETENTION_MS = 86_400_000;
+
 export function formatTickTime(ms: number): string {
   return new Date(ms).toISOString();
 }

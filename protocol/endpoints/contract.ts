@@ -60,6 +60,12 @@ export const ContractOrderAnswer = Type.Object({
   openTickSeq: Nullable(
     Type.String({ description: "the newest recorded tick when it opened; triggers come after it" }),
   ),
+  targetsTickSeq: Nullable(
+    Type.String({
+      description:
+        "the newest recorded tick when take-profit/stop-loss were last set on the position; they apply to the ticks after it (null: set at placing, they apply after the opening tick)",
+    }),
+  ),
   closePrice: Nullable(Type.String()),
   closedAt: Nullable(Type.String()),
   closeReason: Nullable(oneOf(CONTRACT_CLOSE_REASONS)),

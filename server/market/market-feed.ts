@@ -4,7 +4,7 @@
 // Listeners (the websocket hub) hear each committed flush and each new book; readConsistent()
 // lets them read the record while no flush is running, so state loaded from the database and
 // then advanced by flush events never counts a batch twice or misses one.
-import { formatTickTime, GENESIS_HASH, type Depth } from "../../protocol/market";
+import { formatTickTime, GENESIS_HASH, TICK_RETENTION_MS, type Depth } from "../../protocol/market";
 import type { Db } from "../db/db";
 import { mergeCandles, readCandles, type CandleRow } from "../db/repositories/candle-repository";
 import {
@@ -236,7 +236,10 @@ export class MarketFeed {
   }
 
   async prune(): Promise<number> {
-    return pruneTicks(this.options.db, this.now() - (this.options.retentionMs ?? 86_400_000));
+    return pruneTicks(
+      this.options.db,
+      this.now() - (this.options.retentionMs ?? TICK_RETENTION_MS),
+    );
   }
 
   /** The newest book of `symbol`, cut to `limit` levels a side, or undefined before the first. */

@@ -5,6 +5,7 @@
 // close price and pnl). Online only: the point is to check the server's public record, not what
 // this device stored. Nothing is written; the answer is for the screen to show.
 import type { ContractOrder } from "../../protocol/contract";
+import { TICK_RETENTION_MS } from "../../protocol/market";
 import { ApiError } from "../api/errors";
 import { getTicks } from "../api/market-ticks";
 import { checkContractClose, type ContractVerifyFailure } from "./contract-verify-rule";
@@ -14,6 +15,11 @@ export type { ContractVerifyFailure };
 
 export type ContractVerifyOutcome =
   | { status: "verified"; closeSeq: string; checkedLinks: number }
+  /**
+   * What is still recorded checks out, but ticks between opening and closing were pruned after
+   * the 24 h retention, so not every tick between them could be checked.
+   */
+  | { status: "expired"; closeSeq: string; checkedLinks: number }
   | { status: "failed"; failures: ContractVerifyFailure[] }
   /** No connection (before or during the check). */
   | { status: "offline" }
@@ -24,12 +30,16 @@ export async function verifyContractOrder(order: ContractOrder): Promise<Contrac
   if (!isOnline()) return { status: "offline" };
   try {
     // Quiet: the Verify result says what went wrong, next to the order.
-    const report = await checkContractClose(order, {
-      ticks: (query) => getTicks(query, { quiet: true }),
-    });
-    return report.ok
-      ? { status: "verified", closeSeq: report.closeSeq, checkedLinks: report.checkedLinks }
-      : { status: "failed", failures: report.failures };
+    const report = await checkContractClose(
+      order,
+      { ticks: (query) => getTicks(query, { quiet: true }) },
+      undefined,
+      { prunedBefore: Date.now() - TICK_RETENTION_MS },
+    );
+    if (!report.ok) return { status: "failed", failures: report.failures };
+    const { closeSeq, checkedLinks } = report;
+    const status = report.pruned.length > 0 ? "expired" : "verified";
+    return { status, closeSeq, checkedLinks };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "NETWORK" || error.code === "TIMEOUT") return { status: "offline" };

@@ -91,6 +91,7 @@ export function contractOrder(patch: Partial<ContractOrder> = {}): ContractOrder
     time: "2026-11-26T10:00:00.000Z",
     openedAt: "2026-11-26T10:00:00.000Z",
     openTickSeq: "977",
+    targetsTickSeq: null,
     closePrice: null,
     closedAt: null,
     closeReason: null,

@@ -4,13 +4,17 @@
 // liquidates; take-profit and stop-loss close at their exact ticks at those ticks' prices; a
 // position opened after a crossing tick is not closed by it; a position the worker heard of late
 // is checked against the ticks it missed; a worker started over ticks recorded while none ran
-// closes at the right tick before its start resolves. Every close verifies (verifyContractClose).
+// closes at the right tick before its start resolves; a take-profit moved while open applies to
+// the ticks after the move only (targetsTickSeq), and a trigger found on the old levels but
+// committed after the move is dropped. Every close verifies (verifyContractClose).
 // On PGlite; checkLedger after each test.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatTickTime, type MarketTick } from "../../protocol/market";
 import { verifyContractClose } from "../../protocol/contract-verify";
 import { CONTRACT_CHANNEL } from "../../server/db/repositories/contract-order-repository";
 import { readTicks } from "../../server/db/repositories/tick-repository";
+import { closePosition } from "../../server/domain/contract/close-position";
+import { setContractTargets } from "../../server/domain/contract/set-targets";
 import {
   startContractWorker,
   type ContractWorker,
@@ -256,6 +260,99 @@ describe("contract triggers on a recorded tick sequence", () => {
       price: "60500.00",
     });
     await expectVerified(id);
+  });
+
+  it("a take-profit moved while open applies to the ticks after the move, not before", async () => {
+    const db = getDb();
+    await tick("67000.00");
+    await start();
+    // 2× long at 67,000 with a take-profit at 68,000 (liquidation 33,835.00: out of the way).
+    const a = await open({
+      direction: "long",
+      leverage: 2,
+      quantity: "0.01",
+      price: "67000.00",
+      takeProfit: "68000.00",
+    });
+    const userId =
+      (
+        await db.query<{ user_id: string }>(
+          "SELECT user_id::text AS user_id FROM contract_orders WHERE id = $1",
+          [a],
+        )
+      )[0]?.user_id ?? "";
+    // A tick at 68,500 reaches the old take-profit; the feed holds it, not yet recorded, when the
+    // user moves the take-profit to 69,000: that tick comes before the move.
+    clock += 1000;
+    feed.accept([{ symbol: "BTC/USDT", price: "68500.00", qty: "0.01", ts: T0 + clock }]);
+    const head = String(feed.headSeqs().get("BTC/USDT"));
+    const moved = await setContractTargets(db, {
+      userId,
+      id: a,
+      body: { takeProfit: "69000.00", stopLoss: null },
+      feed,
+    });
+    expect(moved).toMatchObject({ takeProfit: "69000.00", targetsTickSeq: head });
+    await feed.flush();
+    await worker?.settled();
+    expect((await contractOrder(db, a)).state).toBe(1);
+    await tick("68800.00"); // reaches the old level only
+    expect((await contractOrder(db, a)).state).toBe(1);
+    const reached = await tick("69100.00");
+    await tick("69500.00");
+    expect(await contractOrder(db, a)).toMatchObject({
+      state: 2,
+      closeReason: "take-profit",
+      closePrice: "69100.00",
+      pnl: "21",
+      targetsTickSeq: head,
+      closeTick: { seq: reached },
+    });
+    await expectVerified(a);
+  });
+
+  it("a trigger found on levels changed before it commits is dropped: the row decides", async () => {
+    const db = getDb();
+    await tick("67000.00");
+    const a = await open({
+      direction: "long",
+      leverage: 2,
+      quantity: "0.01",
+      price: "67000.00",
+      takeProfit: "68000.00",
+    });
+    const crossing = await tick("68500.00");
+    const userId =
+      (
+        await db.query<{ user_id: string }>(
+          "SELECT user_id::text AS user_id FROM contract_orders WHERE id = $1",
+          [a],
+        )
+      )[0]?.user_id ?? "";
+    // The worker read the old take-profit and tick `crossing`, but the move commits first.
+    await setContractTargets(db, {
+      userId,
+      id: a,
+      body: { takeProfit: "69000.00", stopLoss: null },
+      feed,
+    });
+    const closed = await db.transaction((tx) =>
+      closePosition(tx, {
+        id: a,
+        reason: "take-profit",
+        price: 68_500n * USDT,
+        tickSeq: crossing,
+        atMs: T0,
+      }),
+    );
+    expect(closed.kind).toBe("not-reached");
+    expect((await contractOrder(db, a)).state).toBe(1);
+    // The worker, started now, checks the position from its opening tick on the row's rule.
+    await start();
+    expect((await contractOrder(db, a)).state).toBe(1);
+    await tick("69000.00");
+    expect(await contractOrder(db, a)).toMatchObject({ state: 2, closeReason: "take-profit" });
+    await expectVerified(a);
   });
 
   it("a position with nothing reached stays open, its margin frozen", async () => {

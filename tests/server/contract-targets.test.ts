@@ -1,7 +1,9 @@
 // PUT /contract/orders/{id}/targets: take-profit and stop-loss set, moved and removed (null) on a
 // position and on a waiting order, on the same rule as at placing (against the entry and the
 // liquidation price the row fixed); refused ones change nothing; only the owner's live orders can
-// be edited; each edit reaches the change log. PGlite, and PostgreSQL when DATABASE_URL is set.
+// be edited; each edit reaches the change log. An edit on a position records the newest tick
+// (targetsTickSeq: the levels apply to the ticks after it); on a waiting order it stays null
+// (they apply after its opening tick). PGlite, and PostgreSQL when DATABASE_URL is set.
 import { expect, it } from "vitest";
 import type { ContractOrder } from "../../protocol/contract";
 import {
@@ -37,20 +39,27 @@ contractSuites("contract targets", "contract-targets", (env) => {
     const liquidation = USDT(order.liquidationPrice);
     const takeProfit = btcPrice(entry + USDT("1000"));
     const stopLoss = btcPrice(liquidation + USDT("10"));
+    expect(order.targetsTickSeq).toBeNull();
+    await stepMarket(market, 1);
+    const head = () => String(market.feed.headSeqs().get("BTC/USDT"));
+    const setAt = head();
+    expect(BigInt(setAt)).toBeGreaterThan(BigInt(order.openTickSeq ?? ""));
     const set = await putTargets(app, user, order.id, { takeProfit, stopLoss });
     expect(set.statusCode, set.body).toBe(200);
     const edited = set.json<{ Data: ContractOrder }>().Data;
-    // Everything else as it was: only the targets changed.
-    expect(edited).toEqual({ ...order, takeProfit, stopLoss });
+    // Everything else as it was: only the targets changed, dated by the newest tick.
+    expect(edited).toEqual({ ...order, takeProfit, stopLoss, targetsTickSeq: setAt });
 
     const moved = await putTargets(app, user, order.id, { takeProfit: null, stopLoss });
     expect(moved.json<{ Data: ContractOrder }>().Data).toMatchObject({
       takeProfit: null,
       stopLoss,
     });
+    await stepMarket(market, 1);
+    const removedAt = head();
     const removed = await putTargets(app, user, order.id, { takeProfit: null, stopLoss: null });
     const last = removed.json<{ Data: ContractOrder }>().Data;
-    expect(last).toEqual({ ...order, takeProfit: null, stopLoss: null });
+    expect(last).toEqual({ ...order, takeProfit: null, stopLoss: null, targetsTickSeq: removedAt });
     const { changes } = await syncAll(app, user);
     expect(changes.filter((c) => c.entity === "contract-order").map((c) => c.data)).toEqual([last]);
   });
@@ -117,6 +126,7 @@ contractSuites("contract targets", "contract-targets", (env) => {
       state: 0,
       takeProfit: "55000.00",
       stopLoss: "45250.01",
+      targetsTickSeq: null,
     });
     const low = await putTargets(app, user, order.id, { takeProfit: null, stopLoss: "45250" });
     expect(low.json()).toMatchObject({

@@ -24,6 +24,10 @@ CREATE TABLE contract_orders (
   maintenance_margin_rate numeric NOT NULL CHECK (maintenance_margin_rate >= 0 AND maintenance_margin_rate < 1),
   take_profit numeric(38, 0) CHECK (take_profit > 0),
   stop_loss numeric(38, 0) CHECK (stop_loss > 0),
+  -- The newest recorded tick of the symbol when take-profit and stop-loss were last set on the
+  -- position: they apply to the ticks after it. NULL: set at placing (or while waiting), they
+  -- apply after the opening tick. Liquidation always applies after the opening tick.
+  targets_tick_seq bigint,
   time timestamptz(3) NOT NULL,
   -- The margin's reservation (103 at placing, 104 at the end); a limit order also freezes its
   -- opening fee (when there is one), deducted to fees (301) when it fills or returned (104) when it is cancelled.
@@ -51,6 +55,7 @@ CREATE TABLE contract_orders (
   CHECK (opened_at IS NOT NULL OR open_transaction_id IS NULL),
   CHECK (type = 1 OR opened_at IS NULL OR open_transaction_id IS NOT NULL),
   CHECK ((opened_at IS NULL) = (open_tick_seq IS NULL)),
+  CHECK (targets_tick_seq IS NULL OR (open_tick_seq IS NOT NULL AND targets_tick_seq >= open_tick_seq)),
   -- A market order opens at once; only a limit order waits or is cancelled.
   CHECK (type = 1 OR state IN (1, 2)),
   CHECK (close_reason IS DISTINCT FROM 'cancelled' OR (type = 1 AND opened_at IS NULL)),
@@ -95,6 +100,10 @@ BEGIN
      (NEW.opened_at, NEW.open_transaction_id, NEW.open_tick_seq)
      IS DISTINCT FROM (OLD.opened_at, OLD.open_transaction_id, OLD.open_tick_seq) THEN
     RAISE EXCEPTION 'contract order %: its opening cannot change', OLD.id;
+  END IF;
+  IF NEW.targets_tick_seq < OLD.targets_tick_seq OR
+     (NEW.targets_tick_seq IS NULL AND OLD.targets_tick_seq IS NOT NULL) THEN
+    RAISE EXCEPTION 'contract order %: its targets cannot be dated back', OLD.id;
   END IF;
   RETURN NEW;
 END $$;

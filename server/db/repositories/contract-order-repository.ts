@@ -29,6 +29,8 @@ export interface ContractOrderRow {
   maintenance_margin_rate: string;
   take_profit: string | null;
   stop_loss: string | null;
+  /** The newest tick when the targets were last set on the position; null: set at placing. */
+  targets_tick_seq: string | null;
   time: Date;
   margin_reservation_id: string;
   fee_reservation_id: string | null;
@@ -52,7 +54,8 @@ const COLUMNS = `
   o.margin::text AS margin, o.open_fee::text AS open_fee,
   o.liquidation_price::text AS liquidation_price, o.fee_rate::text AS fee_rate,
   o.maintenance_margin_rate::text AS maintenance_margin_rate,
-  o.take_profit::text AS take_profit, o.stop_loss::text AS stop_loss, o.time,
+  o.take_profit::text AS take_profit, o.stop_loss::text AS stop_loss,
+  o.targets_tick_seq::text AS targets_tick_seq, o.time,
   o.margin_reservation_id::text AS margin_reservation_id,
   o.fee_reservation_id::text AS fee_reservation_id, o.opened_at,
   o.open_tick_seq::text AS open_tick_seq, o.close_reason, o.close_price::text AS close_price,
@@ -250,15 +253,25 @@ export async function markContractEnded(tx: Queryable, id: string, e: ContractEn
   );
 }
 
-/** Take-profit and stop-loss of a waiting order or a position (null removes one). */
+/**
+ * Take-profit and stop-loss of a waiting order or a position (null removes one). `tickSeq`: the
+ * newest tick of the symbol for a position (they apply to the ticks after it), null for a
+ * waiting order (they apply after its opening tick).
+ */
 export async function setContractTargets(
   tx: Queryable,
   id: string,
-  t: { takeProfit: bigint | null; stopLoss: bigint | null },
+  t: { takeProfit: bigint | null; stopLoss: bigint | null; tickSeq: bigint | null },
 ): Promise<void> {
   await tx.query(
-    "UPDATE contract_orders SET take_profit = $2, stop_loss = $3 WHERE id = $1 AND state < 2",
-    [id, t.takeProfit?.toString() ?? null, t.stopLoss?.toString() ?? null],
+    `UPDATE contract_orders SET take_profit = $2, stop_loss = $3, targets_tick_seq = $4
+      WHERE id = $1 AND state < 2`,
+    [
+      id,
+      t.takeProfit?.toString() ?? null,
+      t.stopLoss?.toString() ?? null,
+      t.tickSeq?.toString() ?? null,
+    ],
   );
 }
 

@@ -61,7 +61,7 @@ export async function closeContractOrder(
       atMs: now(),
     });
     // Under our own row lock nobody else can have closed it; kept for the rule's sake.
-    if (closed.kind === "not-open") throw notOpen(closed.row ?? row);
+    if (closed.kind !== "closed") throw notOpen(closed.row ?? row);
     return closed.order;
   });
 }

@@ -2,11 +2,15 @@
 // reaching its liquidation, stop-loss or take-profit price (the trigger worker). It locks the
 // order row first, so a close racing a liquidation ends with exactly one: the second finds the
 // position completed and changes nothing. The money is protocol/contract.ts closeOutcome's.
+// A trigger is checked again on the locked row (triggerAtTick): the worker found it on the levels
+// it held, and a target change committed meanwhile dates the new levels after that tick.
 import {
   closeOutcome,
+  triggerAtTick,
   type ContractCloseReason,
   type ContractOrder,
   type PositionTerms,
+  type TriggerStart,
 } from "../../../protocol/contract";
 import { rateOf } from "../../../protocol/spot-rules";
 import type { Queryable } from "../../db/db";
@@ -31,7 +35,10 @@ export interface CloseRequest {
 }
 
 export type CloseResult =
-  { kind: "closed"; order: ContractOrder } | { kind: "not-open"; row: ContractOrderRow | null };
+  | { kind: "closed"; order: ContractOrder }
+  | { kind: "not-open"; row: ContractOrderRow | null }
+  /** A trigger the row's levels do not fire at that tick (its targets changed meanwhile). */
+  | { kind: "not-reached"; row: ContractOrderRow };
 
 /** What the row fixed at opening, in units. */
 export function positionTerms(row: ContractOrderRow): PositionTerms {
@@ -47,11 +54,23 @@ export function positionTerms(row: ContractOrderRow): PositionTerms {
   };
 }
 
+/** From which ticks the row's levels count (protocol/contract.ts triggerAtTick). */
+export function triggerStart(row: ContractOrderRow): TriggerStart {
+  return {
+    openTickSeq: BigInt(row.open_tick_seq ?? "0"),
+    targetsTickSeq: row.targets_tick_seq === null ? null : BigInt(row.targets_tick_seq),
+  };
+}
+
 /** Closes the position inside `tx` unless it is no longer open (then nothing is written). */
 export async function closePosition(tx: Queryable, req: CloseRequest): Promise<CloseResult> {
   const row = await lockContractOrder(tx, req.id);
   if (row === null || row.state !== 1) return { kind: "not-open", row };
   const terms = positionTerms(row);
+  if (req.reason !== "user") {
+    const fired = triggerAtTick(terms, req.price, BigInt(req.tickSeq), triggerStart(row));
+    if (fired !== req.reason) return { kind: "not-reached", row };
+  }
   const rates = { feeRate: rateOf(row.fee_rate), mmr: rateOf(row.maintenance_margin_rate) };
   const { pnl, closeFee } = closeOutcome(terms, req.price, req.reason, rates, rulesOf(row.symbol));
   const transactionId = await postClose(tx, {

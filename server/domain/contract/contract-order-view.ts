@@ -54,6 +54,7 @@ export function toContractOrder(row: ContractOrderViewRow): ContractOrder {
     time: time(row.time),
     openedAt: row.opened_at === null ? null : time(row.opened_at),
     openTickSeq: row.open_tick_seq,
+    targetsTickSeq: row.targets_tick_seq,
     closePrice: atPrice(row.close_price),
     closedAt: row.closed_at === null ? null : time(row.closed_at),
     closeReason: row.close_reason,

@@ -26,7 +26,7 @@ import type { MarketFeed } from "../../market/market-feed";
 import { SYMBOLS } from "../../market/symbols";
 import type { DomainLogger } from "../logger";
 import { createErrorThrottle } from "../spot/error-throttle";
-import { positionTerms } from "./close-position";
+import { positionTerms, triggerStart } from "./close-position";
 import { TriggerIndex, type WatchedPosition } from "./trigger-index";
 import { commitCloses, CursorMovedError } from "./trigger-pass";
 import { checkForward, checkLate, type RunContext } from "./trigger-run";
@@ -111,7 +111,7 @@ export async function startContractWorker(options: ContractWorkerOptions): Promi
     id: row.id,
     symbol: row.symbol,
     terms: positionTerms(row),
-    openTickSeq: BigInt(row.open_tick_seq ?? "0"),
+    ...triggerStart(row),
   });
 
   /** Holds the order as its row says (a position new to it before the cursor is late). */

@@ -2,14 +2,19 @@
 // which a recorded tick closes the position. Allowed while the order waits or is open, on the
 // same rule as at placing (protocol/contract.ts targetProblem, against the entry and the
 // liquidation price the row fixed). The row is locked first, so an edit racing a trigger either
-// lands before it (and the trigger uses it) or finds the order completed (409).
+// lands before it or finds the order completed (409). On a position the row records the newest
+// tick of the symbol (targets_tick_seq): the new levels apply to the ticks after it, as
+// protocol/contract.ts triggerAtTick says, and a trigger already checked against the old levels
+// but not yet committed is dropped by closePosition (its levels no longer fire at that tick).
 import type { ContractOrder, ContractTargetsRequest } from "../../../protocol/contract";
-import type { Db } from "../../db/db";
+import type { Db, Queryable } from "../../db/db";
 import {
   lockContractOrder,
   notifyContractOrder,
   setContractTargets as writeTargets,
 } from "../../db/repositories/contract-order-repository";
+import { readLastTicks } from "../../db/repositories/tick-repository";
+import type { MarketFeed } from "../../market/market-feed";
 import { alreadyCompleted, notFound } from "./close-order";
 import { positionTerms } from "./close-position";
 import { recordContractOrder, rulesOf } from "./contract-order-view";
@@ -22,6 +27,8 @@ export async function setContractTargets(
     userId: string;
     id: string;
     body: Partial<Record<keyof ContractTargetsRequest, unknown>>;
+    /** The feed the app serves from: its newest tick dates the change on a position. */
+    feed: MarketFeed | undefined;
   },
 ): Promise<ContractOrder> {
   const { id, userId } = command;
@@ -34,8 +41,28 @@ export async function setContractTargets(
     const targets = parseTargetsInput(command.body, rules);
     if (row.state === 2) throw alreadyCompleted(row);
     assertTargets(positionTerms(row), targets, rules);
-    await writeTargets(tx, id, targets);
+    const tickSeq =
+      row.state === 1 ? await newestTick(tx, row.symbol, row.open_tick_seq, command.feed) : null;
+    await writeTargets(tx, id, { ...targets, tickSeq });
     await notifyContractOrder(tx, id);
     return recordContractOrder(tx, id);
   });
+}
+
+/**
+ * The newest tick of `symbol`: the feed's head (recorded or about to be, by the next flush), or
+ * the newest recorded when no feed runs; never before the opening tick.
+ */
+async function newestTick(
+  tx: Queryable,
+  symbol: string,
+  openTickSeq: string | null,
+  feed: MarketFeed | undefined,
+): Promise<bigint> {
+  const head =
+    feed?.headSeqs().get(symbol) ??
+    (await readLastTicks(tx, [symbol])).map((t) => BigInt(t.seq))[0] ??
+    0n;
+  const open = BigInt(openTickSeq ?? "0");
+  return head > open ? head : open;
 }

@@ -1,7 +1,10 @@
 // The trigger index finds exactly what checking every position would (fast-check): for any open
 // positions (long and short, any leverage, with or without take-profit and stop-loss), any
 // additions, target changes and removals, and any tick, `reached` answers the positions opened
-// before the tick for which protocol/contract.ts triggerAt fires, with its trigger, by id.
+// before the tick for which protocol/contract.ts triggerAt fires, with its trigger, by id — on
+// the rule that take-profit and stop-loss count only after the tick they were set at
+// (targetsTickSeq) and liquidation after the opening tick, written out here without
+// triggerAtTick so that the rule itself is checked too.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { triggerAt, type PositionTerms } from "../../../protocol/contract";
@@ -15,6 +18,8 @@ const position = fc.record({
   takeProfit: fc.option(price, { nil: null }),
   stopLoss: fc.option(price, { nil: null }),
   openTickSeq: fc.bigInt({ min: 0n, max: 20n }),
+  // Added to openTickSeq: targets set at or after the opening (null: at placing).
+  targetsAfter: fc.option(fc.bigInt({ min: 0n, max: 10n }), { nil: null }),
 });
 
 type Arb = typeof position extends fc.Arbitrary<infer T> ? T : never;
@@ -30,13 +35,20 @@ function watched(p: Arb, id: number): WatchedPosition {
     takeProfit: p.takeProfit,
     stopLoss: p.stopLoss,
   };
-  return { id: String(id), symbol: SYMBOL, terms, openTickSeq: p.openTickSeq };
+  const targetsTickSeq = p.targetsAfter === null ? null : p.openTickSeq + p.targetsAfter;
+  return { id: String(id), symbol: SYMBOL, terms, openTickSeq: p.openTickSeq, targetsTickSeq };
+}
+
+/** The rule: liquidation after the opening tick; targets after the tick they were set at. */
+function ruleTerms(p: WatchedPosition, seq: bigint): PositionTerms {
+  const targetsFrom = p.targetsTickSeq ?? p.openTickSeq;
+  return seq > targetsFrom ? p.terms : { ...p.terms, takeProfit: null, stopLoss: null };
 }
 
 function bruteForce(all: Iterable<WatchedPosition>, at: bigint, seq: bigint) {
   return [...all]
     .filter((p) => p.openTickSeq < seq)
-    .map((p) => ({ id: p.id, trigger: triggerAt(p.terms, at) }))
+    .map((p) => ({ id: p.id, trigger: triggerAt(ruleTerms(p, seq), at) }))
     .filter((r) => r.trigger !== null)
     .sort((a, b) => compareIds(a.id, b.id));
 }
@@ -48,7 +60,7 @@ describe("TriggerIndex", () => {
         fc.array(position, { maxLength: 60 }),
         fc.array(fc.tuple(fc.nat(80), position), { maxLength: 20 }),
         fc.array(fc.nat(80), { maxLength: 20 }),
-        fc.array(fc.tuple(price, fc.bigInt({ min: 1n, max: 25n })), {
+        fc.array(fc.tuple(price, fc.bigInt({ min: 1n, max: 35n })), {
           minLength: 1,
           maxLength: 10,
         }),

@@ -5,9 +5,14 @@
 //          higher: it comes first on the way down), a short's take-profit;
 //   rises: levels a tick reaches at or above — a short's liquidation or stop-loss (whichever is
 //          lower), a long's take-profit.
-// Which trigger a reached position fires is protocol/contract.ts triggerAt's decision (the
-// lists only find the candidates). Adding and removing is a binary search and one splice.
-import { triggerAt, type ContractTrigger, type PositionTerms } from "../../../protocol/contract";
+// Which trigger a reached position fires is protocol/contract.ts triggerAtTick's decision (the
+// lists only find the candidates): liquidation after the opening tick, take-profit and stop-loss
+// after the tick they were set at. Adding and removing is a binary search and one splice.
+import {
+  triggerAtTick,
+  type ContractTrigger,
+  type PositionTerms,
+} from "../../../protocol/contract";
 
 export interface WatchedPosition {
   id: string;
@@ -15,6 +20,8 @@ export interface WatchedPosition {
   terms: PositionTerms;
   /** Only ticks after this one count (the opening tick, open_tick_seq). */
   openTickSeq: bigint;
+  /** Take-profit and stop-loss count only after this tick (targets_tick_seq); null: placing. */
+  targetsTickSeq: bigint | null;
 }
 
 interface Level {
@@ -148,7 +155,8 @@ export class TriggerIndex {
 
   /**
    * The positions a tick of `symbol` at `price` (USDT units) with seq `seq` reaches, each with
-   * the trigger it fires, by id. Positions opened at or after `seq` do not count it.
+   * the trigger it fires, by id. Positions opened at or after `seq` do not count it, nor do
+   * take-profits and stop-losses set at or after it.
    */
   reached(symbol: string, price: bigint, seq: bigint): readonly ReachedPosition[] {
     const lists = this.bySymbol.get(symbol);
@@ -172,7 +180,7 @@ export class TriggerIndex {
       const position = this.entries.get(id)?.position;
       if (position === undefined || seen.has(id) || position.openTickSeq >= seq) continue;
       seen.add(id);
-      const trigger = triggerAt(position.terms, price);
+      const trigger = triggerAtTick(position.terms, price, seq, position);
       if (trigger !== null) out.push({ position, trigger });
     }
     return out.sort((a, b) => compareIds(a.position.id, b.position.id));

@@ -37,7 +37,8 @@ export const contractRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, contractEndpoints.setTargets, async (request) => {
     const userId = signedInUser(request).id;
     const { params, body } = request;
-    return ok(await setContractTargets(app.db, { userId, id: params.id, body }));
+    const { feed } = app.market;
+    return ok(await setContractTargets(app.db, { userId, id: params.id, body, feed }));
   });
 
   defineRoute(app, contractEndpoints.cancelOrder, async (request) => {

@@ -146,11 +146,9 @@ export function ContractOrderForm(props: {
           scale={form.unit === "coin" ? (terms?.rules.baseScale ?? 8) : USDT_SCALE}
           value={form.amount}
           onChange={(amount) => change({ amount })}
-          hint={
-            converted === null ? undefined : (
-              <Trans comment="Contract form: the amount in the other unit">≈ {converted}</Trans>
-            )
-          }
+          // Not a Lingui message: "≈ {amount}" has no words to translate (the translation check
+          // refuses a translation identical to the English), and the amount is Intl-formatted.
+          hint={converted === null ? undefined : `≈ ${converted}`}
           hintTestId="contract-quantity-converted"
           error={errors.amount ?? null}
           testId="contract-quantity"

@@ -184,11 +184,18 @@ describe("<ContractScreen> lists", () => {
     const check = vi.mocked(checkContractClose);
     check.mockImplementationOnce(async (_order, source) => {
       await source.ticks({ symbol: "BTC/USDT", from: "2026-11-26T10:00:00.000Z", limit: 1000 });
-      return { ok: true, closeSeq: "1042", checkedLinks: 66 };
+      return { ok: true, closeSeq: "1042", checkedLinks: 66, pruned: [] };
     });
     check.mockImplementationOnce(async () => ({
       ok: false,
       failures: [{ kind: "earlier-trigger", seq: "1000", trigger: "liquidation" }],
+    }));
+    // Older than the tick record's retention: the ticks between were pruned, what is left passes.
+    check.mockImplementationOnce(async () => ({
+      ok: true,
+      closeSeq: "1042",
+      checkedLinks: 2,
+      pruned: [{ afterSeq: "978", nextSeq: "1042" }],
     }));
     await renderInEnglish(<ContractScreen />);
     await click("contract-tab-history");
@@ -203,12 +210,23 @@ describe("<ContractScreen> lists", () => {
       ),
     );
     expect(check.mock.calls[0]?.[0]).toMatchObject({ id: "l1", openTickSeq: "977" });
+    // Gaps older than the 24 h retention are expected; newer ones still fail.
+    const prunedBefore = check.mock.calls[0]?.[3]?.prunedBefore ?? 0;
+    expect(Math.abs(Date.now() - 86_400_000 - prunedBefore)).toBeLessThan(60_000);
     expect(sent[0]?.url).toMatch(/\/api\/v1\/market\/ticks\?symbol=BTC%2FUSDT&from=/);
     await act(async () => fireEvent.click(within(row).getByTestId("contract-history-verify")));
     await waitFor(() =>
       expect(inside(row, "contract-verify-result")).toContain(
         "Tick 1000, before the closing tick, already reached the liquidation level.",
       ),
+    );
+    const result = () => within(row).getByTestId("contract-verify-result");
+    expect(result().getAttribute("data-status")).toBe("failed");
+    await act(async () => fireEvent.click(within(row).getByTestId("contract-history-verify")));
+    await waitFor(() => expect(result().getAttribute("data-status")).toBe("expired"));
+    expect(result().textContent).toBe(
+      "The ticks between opening and closing are kept for 24 hours; this close is older, so its opening and closing ticks can still be checked but not every tick between them." +
+        "What is still recorded checks out: tick #1042 closed it at its price, with the pnl the rule gives (2 links checked).",
     );
   });
 });

@@ -148,6 +148,24 @@ describe("<ContractScreen> order form", () => {
     expect(screen.queryByTestId("contract-confirm")).toBeNull();
   });
 
+  it("names targets on the wrong side as the server's TARGET_INVALID refusal does", async () => {
+    await mountReady();
+    type("contract-quantity", "0.01");
+    // A 10× long at the best ask 60,010: liquidation 54,309.05.
+    type("contract-tp", "60000");
+    type("contract-sl", "54000");
+    await click("contract-submit");
+    expect(
+      screen.getByText("The take-profit must be above the entry price 60,010.00."),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The stop-loss must be above the liquidation price 54,309.05: below it the position is liquidated first.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByTestId("contract-confirm")).toBeNull();
+  });
+
   it("is disabled offline, and says why", async () => {
     await mountReady();
     act(() => reportReachability(false));

@@ -92,7 +92,7 @@ export function useContractVerifyText(): (failure: ContractVerifyFailure) => str
         const { seq } = failure;
         const trigger = triggerName(failure.trigger);
         return t({
-          message: `Tick ${seq}, before the closing tick, already reached the ${trigger} level. (A take-profit or stop-loss changed after that tick can explain this; a liquidation cannot.)`,
+          message: `Tick ${seq}, before the closing tick, already reached the ${trigger} level.`,
           comment: "Contract Verify failure; trigger is liquidation, take-profit or stop-loss",
         });
       }

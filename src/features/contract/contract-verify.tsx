@@ -59,11 +59,12 @@ export function ContractVerify({ order }: { order: ContractOrder }) {
 function OutcomeText({ outcome }: { outcome: ContractVerifyOutcome }) {
   const { t } = useLingui();
   const describe = useContractVerifyText();
-  const verified = outcome.status === "verified";
+  const className =
+    outcome.status === "verified" ? "q-up" : outcome.status === "expired" ? undefined : "q-down";
   return (
     <div
       role="status"
-      className={verified ? "q-up" : "q-down"}
+      className={className}
       data-testid="contract-verify-result"
       data-status={outcome.status}
     >
@@ -75,6 +76,28 @@ function OutcomeText({ outcome }: { outcome: ContractVerifyOutcome }) {
               message: `Verified: tick #${closeSeq} closed it, and no tick since the opening did before it (${checkedLinks} links checked).`,
               comment: "Contract Verify succeeded; closeSeq is a tick number",
             });
+          }
+          case "expired": {
+            const { closeSeq, checkedLinks } = outcome;
+            return (
+              <>
+                <p>
+                  {t({
+                    message:
+                      "The ticks between opening and closing are kept for 24 hours; this close is older, so its opening and closing ticks can still be checked but not every tick between them.",
+                    comment:
+                      "Contract Verify of a close older than the tick record's 24 h retention: the ticks in between were deleted, which is expected",
+                  })}
+                </p>
+                <p>
+                  {t({
+                    message: `What is still recorded checks out: tick #${closeSeq} closed it at its price, with the pnl the rule gives (${checkedLinks} links checked).`,
+                    comment:
+                      "Contract Verify of a close older than 24 h: what could be checked passed; closeSeq is a tick number",
+                  })}
+                </p>
+              </>
+            );
           }
           case "failed":
             return (

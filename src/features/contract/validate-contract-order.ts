@@ -1,15 +1,18 @@
 // The order form's checks before the confirm step, so the user learns what is wrong next to the
 // field instead of from a refusal: the limit price and the targets on the price step, the
 // quantity on its step and at least the minimum, the value at least the terms' minimum, margin
-// plus opening fee within the available USDT, and take-profit and stop-loss on the right side of
-// the entry. The server checks all of it again and has the last word.
+// plus opening fee within the available USDT, and take-profit and stop-loss where the server's
+// rule (protocol/contract.ts targetProblem) puts them, worded as its TARGET_INVALID refusal. The
+// server checks all of it again and has the last word.
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { USDT_SCALE } from "../../../protocol/assets";
+import { liquidationPrice, targetProblem } from "../../../protocol/contract";
 import { formatUnits } from "../../../protocol/decimal";
 import { qtyString } from "../../../protocol/spot-rules";
 import { formatMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
+import { targetText } from "../../i18n/refusal-details";
 import type { ContractFormState, FormQuote } from "./contract-draft";
 import { priceText, priceUnits, unitsOf, usdtString, type ContractTerms } from "./contract-math";
 
@@ -52,9 +55,7 @@ export function validateContractOrder(
   if (amount !== null) errors.amount = amount;
   if (quote === null) return errors;
 
-  const long = form.direction === "long";
   const entry = quote.reference.price;
-  const liquidation = quote.estimate?.liquidation ?? null;
   const level = (value: string) => (value.trim() === "" ? null : priceUnits(value));
   const badLevel = i18n._(
     msg({
@@ -62,52 +63,40 @@ export function validateContractOrder(
       comment: "Contract form: a take-profit or stop-loss price that cannot be read",
     }),
   );
-  if (form.takeProfit.trim() !== "") {
-    const tp = level(form.takeProfit);
-    if (tp === null || tp <= 0n || !onStep(tp)) errors.takeProfit = badLevel;
-    else if (long ? tp <= entry : tp >= entry) {
-      errors.takeProfit = long
-        ? i18n._(
-            msg({
-              message: "A long's take-profit is above the entry price.",
-              comment: "Contract form: take-profit on the wrong side",
-            }),
-          )
-        : i18n._(
-            msg({
-              message: "A short's take-profit is below the entry price.",
-              comment: "Contract form: take-profit on the wrong side",
-            }),
-          );
-    }
-  }
-  if (form.stopLoss.trim() !== "") {
-    const sl = level(form.stopLoss);
-    if (sl === null || sl <= 0n || !onStep(sl)) errors.stopLoss = badLevel;
-    else if (long ? sl >= entry : sl <= entry) {
-      errors.stopLoss = long
-        ? i18n._(
-            msg({
-              message: "A long's stop-loss is below the entry price.",
-              comment: "Contract form: stop-loss on the wrong side",
-            }),
-          )
-        : i18n._(
-            msg({
-              message: "A short's stop-loss is above the entry price.",
-              comment: "Contract form: stop-loss on the wrong side",
-            }),
-          );
-    } else if (liquidation !== null && (long ? sl <= liquidation : sl >= liquidation)) {
-      const at = formatPrice(priceText(liquidation, rules), locale);
-      errors.stopLoss = i18n._(
-        msg({
-          message: `This stop-loss is beyond the liquidation price ${at}: the position would be liquidated first.`,
-          comment: "Contract form: the stop-loss could never trigger",
-        }),
-      );
-    }
-  }
+  const tp = level(form.takeProfit);
+  const sl = level(form.stopLoss);
+  const readable = (units: bigint | null) => units !== null && units > 0n && onStep(units);
+  if (form.takeProfit.trim() !== "" && !readable(tp)) errors.takeProfit = badLevel;
+  if (form.stopLoss.trim() !== "" && !readable(sl)) errors.stopLoss = badLevel;
+  // The server's rule (protocol targetProblem, its TARGET_INVALID refusal) in the refusal's own
+  // words, each field on its own so both can show at once.
+  const position = {
+    direction: form.direction,
+    entry,
+    liquidationPrice: liquidationPrice(
+      form.direction,
+      entry,
+      quote.leverage,
+      terms.rates.mmr,
+      rules,
+    ),
+  };
+  const refused = (targets: { takeProfit: bigint | null; stopLoss: bigint | null }) => {
+    const problem = targetProblem(position, targets);
+    if (problem === null) return null;
+    const { field, side, reference } = problem;
+    return targetText(i18n, { field, side, reference, limit: priceText(problem.limit, rules) });
+  };
+  const tpRefused =
+    errors.takeProfit === undefined && tp !== null
+      ? refused({ takeProfit: tp, stopLoss: null })
+      : null;
+  if (tpRefused !== null) errors.takeProfit = tpRefused;
+  const slRefused =
+    errors.stopLoss === undefined && sl !== null
+      ? refused({ takeProfit: null, stopLoss: sl })
+      : null;
+  if (slRefused !== null) errors.stopLoss = slRefused;
   return errors;
 }
 
