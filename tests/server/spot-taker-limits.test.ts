@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../protocol/market";
 import { parseAmount } from "../../server/domain/ledger/amounts";
-import { formatFixed } from "../../protocol/decimal";
+import { formatFixed, formatUnits } from "../../protocol/decimal";
 import {
   balancesOf,
   fund,
@@ -67,7 +67,8 @@ describe("limit orders the book already crosses", () => {
     expect(fill).toMatchObject({ liquidity: "taker", depthSeq: depth.seq });
     const notional = ceilDiv(expected * number, 10n ** 8n);
     const fee = ceilDiv(expected * number, 1000n * 10n ** 8n);
-    expect(order.fee).toBe(formatFixed(fee, 6));
+    // Fees are served as USDT amounts without trailing zeros ("1.96392", not "1.963920").
+    expect(order.fee).toBe(formatUnits(fee, 6));
     expect(await spotBills(e.db, e.user.userId)).toEqual([
       [316, "USDT", -(notional + fee)],
       [318, "BTC", number],

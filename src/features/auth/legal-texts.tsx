@@ -24,8 +24,9 @@ export function UserAgreementText() {
       <p>
         <strong>
           <Trans>
-            Risk: spot trading and options can lose all of your stake. Prices move fast, and past
-            prices do not promise future returns. Only use money you can afford to lose.
+            Risk: spot trading, options and contract trading can lose all of your stake or margin,
+            and leverage multiplies losses. Prices move fast, and past prices do not promise future
+            returns. Only use money you can afford to lose.
           </Trans>
         </strong>
       </p>

@@ -117,7 +117,7 @@ export const de: LangContent = {
         "<p>Der Einstieg einer Option ist der erste aufgezeichnete Tick nach der Annahme des Kaufs, ihr Ausstieg der letzte aufgezeichnete Tick zum oder vor dem Ablauf. „Überprüfen“ bei jeder abgerechneten Option in der App prüft die Kette und rechnet das Ergebnis nach; <strong>npm run verify -- options</strong> tut dasselbe auf der Kommandozeile.</p>",
         "<h2>Kontraktpositionen</h2>",
         "<p>Eine Kontraktposition wird nur durch einen aufgezeichneten Tick nach dem Tick, zu dem sie eröffnet wurde, liquidiert oder durch ihren Take-Profit oder Stop-Loss geschlossen, und zwar zum Kurs dieses Ticks: Der erste Tick, der eine ihrer Schwellen erreicht, entscheidet, und die geschlossene Position nennt ihn. „Überprüfen“ bei einer solchen Position in der App prüft die Kette vom Eröffnungstick bis zu diesem Tick, dass kein Tick dazwischen eine Schwelle erreicht hat, und das Ergebnis.</p>",
-        "<p>Eine Position speichert nur ihren neuesten Take-Profit und Stop-Loss. Wenn Sie einen davon geändert haben, während die Position offen war, kann „Überprüfen“ einen früheren Tick finden, der die neue Schwelle erreicht hat; eine Änderung gilt erst ab dem Zeitpunkt, zu dem sie vorgenommen wurde. Ein Liquidationspreis ändert sich nie.</p>",
+        "<p>Ein Take-Profit oder Stop-Loss gilt ab dem ersten Tick, der nach dem Setzen aufgezeichnet wird: Die Position speichert den neuesten Tick dieses Moments, und „Überprüfen“ prüft ab dort. Ein Liquidationspreis ändert sich nie.</p>",
         "<p>Diese Adressen sind öffentlich und erfordern kein Konto. Stimmt ein Ergebnis nicht überein, wenden Sie sich mit der ID der Order an den Support.</p>",
       ].join("\n"),
     },

@@ -116,7 +116,7 @@ export const en: LangContent = {
         "<p>An option’s entry is the first recorded tick after the purchase is accepted, and its exit the last recorded tick at or before expiry. Verify on each settled option in the app checks the chain and recomputes the result; <strong>npm run verify -- options</strong> does the same from the command line.</p>",
         "<h2>Contract positions</h2>",
         "<p>A contract position is liquidated, or closed by its take-profit or stop-loss, only by a recorded tick after the tick it opened on, at that tick’s price: the first tick that reaches one of its levels decides, and the closed position names it. Verify on such a position in the app checks the chain from its opening tick to that tick, that no tick in between reached a level, and the result.</p>",
-        "<p>A position keeps only its latest take-profit and stop-loss. If you changed one while the position was open, Verify may find an earlier tick that reached the new level; a change counts only from when it was made. A liquidation price never changes.</p>",
+        "<p>A take-profit or stop-loss counts from the first tick recorded after it was set: the position records the newest tick at that moment, and Verify checks from there. A liquidation price never changes.</p>",
         "<p>These addresses are public and need no account. If a result does not match, contact support with the order’s id.</p>",
       ].join("\n"),
     },

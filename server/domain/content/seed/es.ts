@@ -117,7 +117,7 @@ export const es: LangContent = {
         "<p>La entrada de una opción es el primer tick registrado después de aceptarse la compra, y su salida, el último tick registrado en el vencimiento o antes. «Verificar», en cada opción liquidada de la aplicación, comprueba la cadena y recalcula el resultado; <strong>npm run verify -- options</strong> hace lo mismo desde la línea de comandos.</p>",
         "<h2>Posiciones de contratos</h2>",
         "<p>Una posición de contratos se liquida, o se cierra por su take-profit o su stop-loss, solo por un tick registrado posterior al tick en que se abrió, al precio de ese tick: decide el primer tick que alcanza uno de sus niveles, y la posición cerrada lo indica. «Verificar», en una posición así en la aplicación, comprueba la cadena desde su tick de apertura hasta ese tick, que ningún tick intermedio alcanzó un nivel, y el resultado.</p>",
-        "<p>Una posición guarda solo su último take-profit y su último stop-loss. Si cambiaste uno mientras la posición estaba abierta, «Verificar» puede encontrar un tick anterior que alcanzó el nuevo nivel; un cambio cuenta solo desde el momento en que se hizo. El precio de liquidación nunca cambia.</p>",
+        "<p>Un take-profit o un stop-loss cuenta desde el primer tick registrado después de fijarlo: la posición guarda el tick más reciente de ese momento, y «Verificar» comprueba desde ahí. El precio de liquidación nunca cambia.</p>",
         "<p>Estas direcciones son públicas y no requieren cuenta. Si un resultado no coincide, contacta con el soporte indicando el id de la orden.</p>",
       ].join("\n"),
     },

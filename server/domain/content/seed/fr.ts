@@ -118,7 +118,7 @@ export const fr: LangContent = {
         "<p>L’entrée d’une option est le premier tick enregistré après l’acceptation de l’achat, et sa sortie le dernier tick enregistré à l’échéance ou avant. Vérifier, sur chaque option réglée dans l’application, contrôle la chaîne et recalcule le résultat ; <strong>npm run verify -- options</strong> fait de même en ligne de commande.</p>",
         "<h2>Positions sur contrats</h2>",
         "<p>Une position sur contrats n’est liquidée, ou fermée par son take-profit ou son stop-loss, que par un tick enregistré après le tick de son ouverture, au prix de ce tick : le premier tick qui atteint l’un de ses niveaux décide, et la position fermée l’indique. Vérifier, sur une telle position dans l’application, contrôle la chaîne du tick d’ouverture jusqu’à ce tick, vérifie qu’aucun tick intermédiaire n’a atteint un niveau, et contrôle le résultat.</p>",
-        "<p>Une position ne garde que son dernier take-profit et son dernier stop-loss. Si vous en avez modifié un pendant que la position était ouverte, Vérifier peut trouver un tick antérieur qui atteignait le nouveau niveau ; une modification ne compte qu’à partir du moment où elle a été faite. Un prix de liquidation ne change jamais.</p>",
+        "<p>Un take-profit ou un stop-loss compte à partir du premier tick enregistré après qu’il a été fixé : la position enregistre le tick le plus récent à ce moment, et Vérifier contrôle à partir de là. Un prix de liquidation ne change jamais.</p>",
         "<p>Ces adresses sont publiques et ne nécessitent pas de compte. Si un résultat ne correspond pas, contactez le support en indiquant l’identifiant de l’ordre.</p>",
       ].join("\n"),
     },

@@ -117,7 +117,7 @@ export const it: LangContent = {
         "<p>L’ingresso di un’opzione è il primo tick registrato dopo l’accettazione dell’acquisto, e l’uscita l’ultimo tick registrato alla scadenza o prima. Verifica, su ogni opzione regolata nell’app, controlla la catena e ricalcola l’esito; <strong>npm run verify -- options</strong> fa lo stesso dalla riga di comando.</p>",
         "<h2>Posizioni su contratti</h2>",
         "<p>Una posizione su contratti viene liquidata, o chiusa dal suo take-profit o stop-loss, solo da un tick registrato dopo il tick in cui è stata aperta, al prezzo di quel tick: decide il primo tick che raggiunge uno dei suoi livelli, e la posizione chiusa lo indica. Verifica, su una posizione di questo tipo nell’app, controlla la catena dal tick di apertura a quel tick, che nessun tick intermedio abbia raggiunto un livello, e l’esito.</p>",
-        "<p>Una posizione conserva solo il suo ultimo take-profit e stop-loss. Se ne hai modificato uno mentre la posizione era aperta, Verifica può trovare un tick precedente che ha raggiunto il nuovo livello; una modifica vale solo dal momento in cui è stata fatta. Il prezzo di liquidazione non cambia mai.</p>",
+        "<p>Un take-profit o uno stop-loss vale dal primo tick registrato dopo che è stato impostato: la posizione registra il tick più recente di quel momento, e Verifica controlla da lì. Il prezzo di liquidazione non cambia mai.</p>",
         "<p>Questi indirizzi sono pubblici e non richiedono un account. Se un risultato non corrisponde, contatta l’assistenza indicando l’id dell’ordine.</p>",
       ].join("\n"),
     },

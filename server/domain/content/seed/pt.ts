@@ -117,7 +117,7 @@ export const pt: LangContent = {
         "<p>A entrada de uma opção é o primeiro tick registrado depois que a compra é aceita, e a saída, o último tick registrado até o vencimento. Verificar, em cada opção liquidada no aplicativo, confere a cadeia e recalcula o resultado; <strong>npm run verify -- options</strong> faz o mesmo pela linha de comando.</p>",
         "<h2>Posições em contratos</h2>",
         "<p>Uma posição em contratos é liquidada, ou fechada pelo seu take-profit ou stop-loss, apenas por um tick registrado depois do tick em que foi aberta, ao preço desse tick: decide o primeiro tick que atinge um dos seus níveis, e a posição fechada o indica. Verificar, numa posição assim no aplicativo, confere a cadeia do tick de abertura até esse tick, que nenhum tick intermediário atingiu um nível, e o resultado.</p>",
-        "<p>Uma posição guarda apenas o seu take-profit e o seu stop-loss mais recentes. Se você alterou um deles com a posição aberta, Verificar pode encontrar um tick anterior que atingiu o novo nível; uma alteração só vale a partir do momento em que foi feita. O preço de liquidação nunca muda.</p>",
+        "<p>Um take-profit ou stop-loss vale a partir do primeiro tick registrado depois de ser definido: a posição guarda o tick mais recente daquele momento, e Verificar confere a partir dali. O preço de liquidação nunca muda.</p>",
         "<p>Esses endereços são públicos e não exigem conta. Se um resultado não coincidir, fale com o suporte informando o id da ordem.</p>",
       ].join("\n"),
     },

@@ -117,7 +117,7 @@ export const vi: LangContent = {
         "<p>Điểm vào của một quyền chọn là tick giá đầu tiên được ghi nhận sau khi lệnh mua được chấp nhận, và điểm ra là tick giá cuối cùng được ghi nhận tại hoặc trước lúc hết hạn. Nút Kiểm chứng trên mỗi quyền chọn đã tất toán trong ứng dụng kiểm tra chuỗi và tính lại kết quả; <strong>npm run verify -- options</strong> làm điều tương tự từ dòng lệnh.</p>",
         "<h2>Vị thế hợp đồng</h2>",
         "<p>Một vị thế hợp đồng chỉ bị thanh lý, hoặc đóng bởi lệnh chốt lời hay cắt lỗ, do một tick đã ghi nhận sau tick mà nó được mở, theo giá của tick đó: tick đầu tiên chạm một trong các mức của nó quyết định, và vị thế đã đóng ghi rõ tick đó. Nút Kiểm chứng trên một vị thế như vậy trong ứng dụng kiểm tra chuỗi từ tick mở đến tick đó, rằng không tick nào ở giữa chạm một mức, và kết quả.</p>",
-        "<p>Một vị thế chỉ lưu mức chốt lời và cắt lỗ mới nhất. Nếu bạn đã đổi một mức khi vị thế đang mở, Kiểm chứng có thể tìm thấy một tick sớm hơn đã chạm mức mới; một thay đổi chỉ có hiệu lực từ lúc nó được thực hiện. Giá thanh lý không bao giờ thay đổi.</p>",
+        "<p>Mức chốt lời hoặc cắt lỗ có hiệu lực từ tick đầu tiên được ghi nhận sau khi đặt: vị thế lưu tick mới nhất tại thời điểm đó, và Kiểm chứng kiểm tra từ đó. Giá thanh lý không bao giờ thay đổi.</p>",
         "<p>Các địa chỉ này là công khai và không cần tài khoản. Nếu kết quả không khớp, hãy liên hệ bộ phận hỗ trợ kèm mã lệnh.</p>",
       ].join("\n"),
     },
