@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Four projects: the app in jsdom; the server's unit tests (and the repository's tooling tests)
@@ -13,8 +14,17 @@ const nodeDatabaseTests = {
   pool: "forks",
 } as const;
 
+// Test files run in parallel, at least two at a time. Vitest's default (cores − 1) is one on a
+// 2-core CI machine, and a one-at-a-time run leaves a core idle whenever its file waits: for a
+// child server or CLI, anvil, a socket, a timer, or the main process transforming modules. Files
+// are independent: each has its own in-memory PGlite, its own PostgreSQL schema or database
+// (channels and advisory locks are scoped to it), free ports and temporary directories. The
+// e2e project stays one file at a time (fileParallelism: false below): Chromium fills the cores.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         extends: "./vite.config.ts",

@@ -64,10 +64,14 @@ describePostgres("leadership across processes", (pg) => {
       const first = leaders()[0] as Candidate;
 
       // Its lock connection dies (network, PostgreSQL restart): it stops its workers, another leads.
+      // Only this schema's lock (pg-session-lock.ts's key; pg_locks splits the bigint into
+      // classid, objid): test files run in parallel, and other files' leaders must keep theirs.
       await pg.db().query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
           WHERE application_name = 'quanta-lock' AND datname = current_database()
-            AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)`,
+            AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+              AND ((classid::bigint << 32) | objid::bigint)
+                = hashtextextended('quanta:workers:' || current_schema(), 0))`,
       );
       await until("the old leader stopped its workers", () => first.stops === 1);
       await until("exactly one leads again", () => leaders().length === 1);

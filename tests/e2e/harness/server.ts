@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } fr
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedTestUsdt } from "../../server/helpers/test-usdt-cache";
 import { ensureArtifactsDir, repoRoot, slug } from "./paths";
 
 export interface StartServerOptions {
@@ -53,6 +54,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-e2e-data-"));
+  // Test USDT compiled once per checkout (tests/server/helpers/test-usdt-cache.ts), so the dev
+  // chain starts as on a DATA_DIR it ran on before: no solc compile racing the browser for CPU.
+  // Nothing here checks the compile; tests/server/chain-dev.test.ts does.
+  if ((opts.env?.["QUANTA_MODE"] ?? "demo") === "demo") {
+    await seedTestUsdt(path.join(dataDir, "chain"));
+  }
   const logFile = logPath(opts.name ?? "server");
   // The child writes straight into the file, so the log is complete even if this process is busy
   // or dies; the parent's copy of the descriptor is closed once the child has it.

@@ -1,5 +1,6 @@
 // A real anvil dev chain for a test file: instant mining (tests mine blocks themselves for
-// confirmations), two confirmations as in demo, and its own compile cache directory.
+// confirmations), two confirmations as in demo, and its own cache directory (platform keys),
+// holding a copy of the Test USDT compiled once per checkout (test-usdt-cache.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,10 +9,13 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startDevChain, type DevChain } from "../../../server/chain/dev-chain";
 import type { Db } from "../../../server/db/db";
 import { buildTestApp, type TestAppOptions } from "./test-app";
+import { seedTestUsdt } from "./test-usdt-cache";
 
-export function startTestChain(): Promise<DevChain> {
+export async function startTestChain(): Promise<DevChain> {
+  const cacheDir = mkdtempSync(path.join(tmpdir(), "quanta-chain-"));
+  await seedTestUsdt(cacheDir);
   return startDevChain({
-    cacheDir: mkdtempSync(path.join(tmpdir(), "quanta-chain-")),
+    cacheDir,
     confirmations: 2,
     blockTimeSeconds: 0,
   });

@@ -1,11 +1,13 @@
 // Databases for server tests: real PGlite and PostgreSQL, never mocks.
 // PGlite takes ~4 s and a few hundred MB to open, so each test file (one vitest fork) opens one
 // in-memory instance, shares it between its tests and resets it with resetDb instead of reopening.
+// That instance is a clone of one migrated database per run (pglite-template.ts), which skips the
+// initdb; resetDb and the migration tests still migrate from an empty schema.
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Db } from "../../../server/db/db";
 import { migrate } from "../../../server/db/migrate";
-import { createPgliteDb } from "../../../server/db/pglite-db";
 import { createPostgresDb } from "../../../server/db/postgres-db";
+import { openMigratedPglite } from "./pglite-template";
 
 /**
  * Call once, at the top level of a test file: opens an in-memory PGlite before the file's tests,
@@ -14,8 +16,8 @@ import { createPostgresDb } from "../../../server/db/postgres-db";
 export function usePglite(): () => Db {
   let db: Db | undefined;
   beforeAll(async () => {
-    db = await createPgliteDb();
-    await migrate(db);
+    // Same content as createPgliteDb() + migrate(db), at about a third of the cost.
+    db = await openMigratedPglite();
   });
   afterAll(async () => {
     await db?.close();
