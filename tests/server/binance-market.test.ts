@@ -29,7 +29,8 @@ const [BTC_TICKER = "", ETH_TICKER = ""] = fixture("ticker.jsonl");
 const [ETH_KLINE = "", BTC_KLINE = ""] = fixture("kline_1m.jsonl");
 const [BTC_DEPTH = ""] = fixture("depth20.jsonl");
 
-async function until(what: string, done: () => boolean, ms = 5_000): Promise<void> {
+// A liveness bound: two test files share the CPUs (vitest.config.ts).
+async function until(what: string, done: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -120,7 +120,8 @@ function startSource(
   return { source, received, warnings };
 }
 
-async function until(what: string, done: () => boolean, ms = 5_000): Promise<void> {
+// A liveness bound: two test files share the CPUs (vitest.config.ts).
+async function until(what: string, done: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

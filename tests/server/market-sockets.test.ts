@@ -445,7 +445,7 @@ describe("market sockets on close", () => {
     expect(closing.marketHub.counters().clients).toBe(3);
     // One client never answers the close frame: it must not hold the shutdown.
     sockets[0]?.ws.pause();
-    await within(closing.close(), 5000, "app.close with open market sockets");
+    await within(closing.close(), 20_000, "app.close with open market sockets");
     for (const socket of sockets.slice(1)) expect((await socket.closed()).code).toBe(1001);
     expect(closing.marketHub.counters().clients).toBe(0);
   });

@@ -206,7 +206,7 @@ describePostgres(
       // announces the head anyway.
       await db().transaction((tx) => note(tx, user.userId, "While down"));
       const head = (await logRows(db(), user.userId)).at(-1)?.seq;
-      await socket.frame((f) => f.cursor === head, 5000);
+      await socket.frame((f) => f.cursor === head, 20_000);
       const [newPid] = await within(
         (async () => {
           for (;;) {

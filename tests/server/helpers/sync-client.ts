@@ -176,7 +176,8 @@ export async function wipeDevice(): Promise<void> {
 }
 
 /** Polls `check` until it holds (or fails after `ms`). */
-export async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+// A liveness bound, not a speed target: two test files share the CPUs (vitest.config.ts).
+export async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not true within ${ms} ms`);

@@ -58,8 +58,9 @@ export function connect(url: string, options: ClientOptions = {}): TestSocket {
   return {
     ws,
     frames,
-    frame: (match, ms = 3000) => until(() => frames.find(match), ms, "no matching frame"),
-    closed: (ms = 3000) => until(() => close ?? undefined, ms, "the socket did not close"),
+    // Liveness bounds, not speed targets: two test files share the CPUs (vitest.config.ts).
+    frame: (match, ms = 10_000) => until(() => frames.find(match), ms, "no matching frame"),
+    closed: (ms = 10_000) => until(() => close ?? undefined, ms, "the socket did not close"),
   };
 }
 
