@@ -173,13 +173,15 @@ describe("shell layers", () => {
     await page.goto("/home");
     await page.getByTestId("screen-home").waitFor();
     const tabs = page.getByRole("navigation", { name: "Sections" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Home", "Spot", "Assets", "News"]);
+    expect(await tabs.allTextContents()).toEqual(["Home", "Contract", "Spot", "Assets", "News"]);
     await page.getByTestId("menu-button").click();
     const menu = page.getByRole("navigation", { name: "Main navigation" });
-    const contract = menu.getByRole("link", { name: "Contract", exact: true });
-    await contract.waitFor();
-    expect(await contract.getAttribute("aria-describedby")).not.toBeNull();
-    expect(await menu.getByTestId("coming-soon").count()).toBe(3);
+    const quant = menu.getByRole("link", { name: "Intelligent quantification", exact: true });
+    await quant.waitFor();
+    expect(await quant.getAttribute("aria-describedby")).not.toBeNull();
+    const options = menu.getByRole("link", { name: "Options", exact: true });
+    expect(await options.getAttribute("aria-describedby")).toBeNull();
+    expect(await menu.getByTestId("coming-soon").count()).toBe(1);
     expect(await menu.locator("svg").count()).toBeGreaterThanOrEqual(10);
   });
 

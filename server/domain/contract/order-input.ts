@@ -19,6 +19,7 @@ import {
 } from "../../../protocol/spot-order-checks";
 import { priceString, qtyString, type SpotRules } from "../../../protocol/spot-rules";
 import { DomainError, invalid } from "../errors";
+import { orderCheckRefusal } from "../spot/order-check-refusal";
 import { spotRules } from "../spot/spot-config";
 import type { ContractTerms } from "./contract-config";
 
@@ -199,47 +200,16 @@ function unitsOr(check: OrderCheck, field: string, rules: SpotRules): bigint {
   throw refusalOf(check.failure, field, rules);
 }
 
-/** A failed check (protocol/spot-order-checks.ts) as the refusal naming the contract's field. */
+/** A failed check as the refusal naming the contract's field (a minimum: the field's bound). */
 function refusalOf(failure: OrderCheckFailure, field: string, rules: SpotRules): DomainError {
-  const isQuantity = field === "quantity";
-  switch (failure.rule) {
-    case "required":
-      return isQuantity
-        ? invalid(field, "required", SEED_MESSAGES.enterAmount)
-        : invalid(field, "required", 'Invalid body: a limit order needs a "price"');
-    case "not-text":
-      // A JSON number has already been through a float; prices travel as decimal strings.
-      return invalid(
-        field,
-        "format",
-        `Invalid body: "${field}" must be a decimal string such as "100.5"`,
-      );
-    case "format":
-      return invalid(
-        field,
-        "format",
-        `Invalid body: "${field}" must be a positive decimal number such as "100.5"`,
-      );
-    case "step": {
-      const step = formatUnits(1n, failure.limit);
-      const stepName = `the ${isQuantity ? "quantity" : "price"} step of ${rules.symbol}`;
-      return invalid(
-        field,
-        "decimals",
-        `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`,
-        failure.limit,
-      );
-    }
-    case "positive":
-      return invalid(field, "positive", `Invalid body: "${field}" must be greater than 0`);
-    case "too-large":
-      return invalid(field, "at-most", `Invalid body: "${field}" is too large`);
-    case "minimum":
-      return invalid(
-        field,
-        "at-least",
-        `Invalid body: "${field}" is below ${failure.limit}`,
-        failure.limit,
-      );
-  }
+  return orderCheckRefusal(
+    failure,
+    {
+      name: field,
+      kind: field === "quantity" ? "quantity" : "price",
+      belowMinimum: (limit) =>
+        invalid(field, "at-least", `Invalid body: "${field}" is below ${limit}`, limit),
+    },
+    rules,
+  );
 }

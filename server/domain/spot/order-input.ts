@@ -11,6 +11,7 @@ import {
   checkOrderPrice,
   type OrderCheckFailure,
 } from "../../../protocol/spot-order-checks";
+import { orderCheckRefusal } from "./order-check-refusal";
 import { QUOTE_SCALE, spotRules } from "./spot-config";
 
 export interface OrderInput {
@@ -103,47 +104,20 @@ function choice<const T extends readonly [string, string]>(
   );
 }
 
-/** A failed order check (protocol/spot-order-checks.ts) as the refusal the API answers with. */
+/** A failed order check as the refusal the API answers with (a minimum: BELOW_MINIMUM). */
 function refusalOf(failure: OrderCheckFailure, rules: SpotRules): DomainError {
-  const { field } = failure;
-  switch (failure.rule) {
-    case "required":
-      return field === "number"
-        ? invalid(field, "required", SEED_MESSAGES.enterAmount)
-        : invalid(field, "required", 'Invalid body: a limit order needs a "price"');
-    case "not-text":
-      // A JSON number has already been through a float; money travels as a decimal string.
-      return invalid(
-        field,
-        "format",
-        `Invalid body: "${field}" must be a decimal string such as "100.5"`,
-      );
-    case "format":
-      return invalid(
-        field,
-        "format",
-        `Invalid body: "${field}" must be a positive decimal number such as "100.5"`,
-      );
-    case "step": {
-      const step = formatUnits(1n, failure.limit);
-      const stepName = `the ${field === "price" ? "price" : "quantity"} step of ${rules.symbol}`;
-      // A multiple of the step is a number of at most `limit` decimals: the app words it so.
-      return invalid(
-        field,
-        "decimals",
-        `Invalid body: "${field}" must be a multiple of ${step}, ${stepName}`,
-        failure.limit,
-      );
-    }
-    case "positive":
-      return invalid(field, "positive", `Invalid body: "${field}" must be greater than 0`);
-    case "too-large":
-      return invalid(field, "at-most", `Invalid body: "${field}" is too large`);
-    case "minimum":
-      return new DomainError(
-        "BELOW_MINIMUM",
-        { asset: rules.base, minimum: failure.limit },
-        `${SEED_MESSAGES.belowMinimum}: at least ${failure.limit} ${rules.base}`,
-      );
-  }
+  return orderCheckRefusal(
+    failure,
+    {
+      name: failure.field,
+      kind: failure.field === "price" ? "price" : "quantity",
+      belowMinimum: (limit) =>
+        new DomainError(
+          "BELOW_MINIMUM",
+          { asset: rules.base, minimum: limit },
+          `${SEED_MESSAGES.belowMinimum}: at least ${limit} ${rules.base}`,
+        ),
+    },
+    rules,
+  );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { NAV_ITEMS, tabItems } from "./nav-items";
 
 describe("tabItems", () => {
-  it("keeps placeholders (options, quant) out of the tab bar", () => {
+  it("keeps placeholders (quant) and places not meant for it (options) out of the tab bar", () => {
     const paths = tabItems().map((item) => item.to);
     expect(paths).toEqual(["/home", "/contract", "/spots", "/my", "/data"]);
     for (const item of NAV_ITEMS.filter((candidate) => !candidate.live)) {
@@ -12,13 +12,13 @@ describe("tabItems", () => {
   });
 
   it("adds a product to the tab bar, in menu order, when its flag flips to live", () => {
-    const withOptions = NAV_ITEMS.map((item) =>
-      item.to === "/options" ? { ...item, live: true } : item,
+    const withQuant = NAV_ITEMS.map((item) =>
+      item.to === "/intelligent" ? { ...item, live: true, tab: true } : item,
     );
-    expect(tabItems(withOptions).map((item) => item.to)).toEqual([
+    expect(tabItems(withQuant).map((item) => item.to)).toEqual([
       "/home",
       "/contract",
-      "/options",
+      "/intelligent",
       "/spots",
       "/my",
       "/data",
