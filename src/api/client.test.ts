@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { conditionalRequest, configureApi, request } from "./client";
+import { cancelSessionRequests, conditionalRequest, configureApi, request } from "./client";
 import { ApiError } from "./errors";
 import { accountSocketUrl } from "./sync";
 
@@ -93,6 +93,41 @@ describe("API client hooks", () => {
     expect(await conditionalRequest("system/link", '"v1"')).toEqual({ notModified: true });
     expect(hooks.onReachability).toHaveBeenCalledWith(true);
     expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it("cancels the stored token's requests in flight at sign-out, without a toast, but not the logout", async () => {
+    const answers = new Map<string, () => void>();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (input: Request) =>
+          new Promise<Response>((resolve, reject) => {
+            const ok = new Response(JSON.stringify({ HttpStatusCode: 200, Message: "OK", Data: 1 }));
+            answers.set(new URL(input.url).pathname, () => resolve(ok));
+            input.signal.addEventListener("abort", () => reject(input.signal.reason as Error));
+          }),
+      ),
+    );
+    const overview = request("GET", "assets/overview", { quiet: true });
+    const order = request("POST", "spot/orders", { json: {} });
+    const logout = request("POST", "auth/logout", { token: "tok", quiet: true });
+    await vi.waitFor(() => expect(answers.size).toBe(3));
+
+    cancelSessionRequests();
+    await expect(overview).rejects.toMatchObject({ status: 0, code: "SESSION_ENDED" });
+    await expect(order).rejects.toMatchObject({ status: 0, code: "SESSION_ENDED" });
+    answers.get("/api/v1/auth/logout")?.();
+    expect(await logout).toBe(1);
+    // Signing out says nothing about the server, and there is nothing to tell the user.
+    expect(hooks.onReachability).not.toHaveBeenCalledWith(false);
+    expect(hooks.onError).not.toHaveBeenCalled();
+    expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+
+    // The next session's requests are not born cancelled.
+    const next = request("GET", "assets/overview");
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(4));
+    answers.get("/api/v1/assets/overview")?.();
+    expect(await next).toBe(1);
   });
 
   it("builds the account socket's address from the API origin", () => {

@@ -21,6 +21,18 @@ export interface ApiHooks {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * Aborted when the session ends: a request sent with the stored token must not come back after
+ * sign-out as a 401 (the token was just revoked) that would send a signed-out user to /login again.
+ */
+let sessionRequests = new AbortController();
+
+/** Sign-out: stops every request in flight with the stored token; they fail as SESSION_ENDED. */
+export function cancelSessionRequests(): void {
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
+}
+
 let hooks: ApiHooks = {
   origin: typeof location === "undefined" ? "http://localhost" : location.origin,
   getToken: () => null,
@@ -73,6 +85,9 @@ function fail(error: ApiError, quiet = false): never {
 /** Sends the request; a request that got no answer fails here (and marks the server unreachable). */
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
   const token = opts.token === undefined ? hooks.getToken() : opts.token;
+  // Only the stored token's requests belong to the session; an explicit token (logout) outlives it.
+  const session = opts.token === undefined && token ? sessionRequests.signal : null;
+  const signals = [opts.signal, session].filter((signal) => signal != null);
   try {
     const response = await ky(`${hooks.origin}${API_BASE}/${path.replace(/^\//, "")}`, {
       method,
@@ -80,7 +95,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
       body: opts.body,
       searchParams: opts.searchParams,
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...opts.headers },
-      signal: opts.signal,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       timeout: REQUEST_TIMEOUT_MS,
       retry: 0,
       throwHttpErrors: false,
@@ -88,6 +103,8 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
     hooks.onReachability(true);
     return response;
   } catch (error) {
+    // The user signed out meanwhile: nothing about the server, and nothing to tell them.
+    if (session?.aborted) throw new ApiError(0, "SESSION_ENDED", "Signed out before the answer.");
     hooks.onReachability(false);
     const quiet = opts.quiet ?? false;
     if (error instanceof TimeoutError) fail(new ApiError(0, "TIMEOUT", error.message), quiet);

@@ -2,13 +2,14 @@ import type { ErrorCode, ErrorParams } from "../../protocol";
 
 /**
  * Why a call failed: the server's status, Code and Params (what the refusal is about, worded in the
- * user's language from code and params), or NETWORK/TIMEOUT when no answer came.
+ * user's language from code and params), NETWORK/TIMEOUT when no answer came, or SESSION_ENDED
+ * when the user signed out before it did.
  */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | "NETWORK" | "TIMEOUT" | "BAD_RESPONSE",
+    readonly code: ErrorCode | "NETWORK" | "TIMEOUT" | "BAD_RESPONSE" | "SESSION_ENDED",
     message: string,
     readonly params: ErrorParams = {},
   ) {

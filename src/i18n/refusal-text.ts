@@ -12,10 +12,17 @@ import { formatPrice } from "../lib/format/format-price";
 import { intlLocale } from "../lib/intl-locale";
 
 /**
- * The app's own failure codes: no answer, no answer in time, an answer that is not an envelope
- * (src/api/client.ts), and an outbox entry that cannot be sent from this device (a file gone).
+ * The app's own failure codes: no answer, no answer in time, an answer that is not an envelope,
+ * a sign-out before the answer (src/api/client.ts), and an outbox entry that cannot be sent from
+ * this device (a file gone).
  */
-export const APP_ERROR_CODES = ["NETWORK", "TIMEOUT", "BAD_RESPONSE", "UNSENDABLE"] as const;
+export const APP_ERROR_CODES = [
+  "NETWORK",
+  "TIMEOUT",
+  "BAD_RESPONSE",
+  "UNSENDABLE",
+  "SESSION_ENDED",
+] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /**
@@ -223,6 +230,7 @@ const WORDING: Wording = {
   NETWORK: (i18n) => i18n._(msg`Network Error`),
   TIMEOUT: (i18n) => i18n._(msg`The server did not answer in time. Please try again.`),
   BAD_RESPONSE: (i18n) => i18n._(msg`Has Error`),
+  SESSION_ENDED: (i18n) => i18n._(msg`You signed out before the server answered.`),
   UNSENDABLE: (i18n) =>
     i18n._(msg`This cannot be sent from this device any more: something it needs is gone.`),
 };

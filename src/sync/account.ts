@@ -2,6 +2,7 @@
 // profile then stays current through the change log (src/sync/pull-account.ts).
 import type { Profile, WalletSignInRequest } from "../../protocol";
 import { checkAddress, logout, signInWallet } from "../api/auth";
+import { cancelSessionRequests } from "../api/client";
 import { getProfile } from "../api/profile";
 import { clearSession, getSessionUserId, getToken, saveSession } from "../db/session";
 
@@ -33,13 +34,15 @@ export async function finishWalletSignIn(signed: WalletSignInRequest): Promise<v
 }
 
 /**
- * Signs out here at once (token, name, avatar, info and the user's local data), then revokes
- * the token on the server, best effort: an unreachable server must not keep anyone signed in.
+ * Signs out here at once (token, name, avatar, info and the user's local data; requests still
+ * in flight with the token are cancelled), then revokes the token on the server, best effort: an
+ * unreachable server must not keep anyone signed in.
  */
 export async function signOut(): Promise<void> {
   const token = getToken();
   const userId = getSessionUserId();
   clearSession();
+  cancelSessionRequests();
   await Promise.allSettled([
     userId === null ? Promise.resolve() : clearUserData(userId),
     token === null ? Promise.resolve() : logout(token),

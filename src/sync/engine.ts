@@ -47,10 +47,11 @@ export interface SyncEngineOptions {
   outboxIntervalMs?: number;
 }
 
-/** A failure that is the session's business (401, locked account), not the sync's. */
+/** A failure that is the session's business (401, locked account, sign-out), not the sync's. */
 function isSessionFailure(error: unknown): boolean {
   return (
-    error instanceof ApiError && (error.code === "UNAUTHORIZED" || error.code === "ACCOUNT_LOCKED")
+    error instanceof ApiError &&
+    ["UNAUTHORIZED", "ACCOUNT_LOCKED", "SESSION_ENDED"].includes(error.code)
   );
 }
 

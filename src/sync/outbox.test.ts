@@ -160,6 +160,8 @@ describe("outbox state machine", () => {
     }
     expect(api(401, "UNAUTHORIZED").kind).toBe("halt");
     expect(api(403, "ACCOUNT_LOCKED").kind).toBe("halt");
+    // Signed out while it was in flight: it waits for its user's next session.
+    expect(api(0, "SESSION_ENDED").kind).toBe("halt");
     expect(classifySendFailure(new Error("photo gone"))).toEqual({
       kind: "fail",
       failure: { code: "UNSENDABLE", params: {} },

@@ -39,7 +39,9 @@ export function classifySendFailure(error: unknown): SendFailure {
   // The app's own failure (a file gone from the device): nothing the server said.
   if (!(error instanceof ApiError))
     return { kind: "fail", failure: { code: "UNSENDABLE", params: {} } };
-  if (error.code === "UNAUTHORIZED" || error.code === "ACCOUNT_LOCKED") return { kind: "halt" };
+  if (["UNAUTHORIZED", "ACCOUNT_LOCKED", "SESSION_ENDED"].includes(error.code)) {
+    return { kind: "halt" };
+  }
   const { status } = error;
   if (status === 0 || status === 408 || status === 429 || status >= 500) return { kind: "retry" };
   if (status >= 400) return { kind: "fail", failure: { code: error.code, params: error.params } };
