@@ -102,7 +102,9 @@ describe("API client hooks", () => {
       vi.fn(
         (input: Request) =>
           new Promise<Response>((resolve, reject) => {
-            const ok = new Response(JSON.stringify({ HttpStatusCode: 200, Message: "OK", Data: 1 }));
+            const ok = new Response(
+              JSON.stringify({ HttpStatusCode: 200, Message: "OK", Data: 1 }),
+            );
             answers.set(new URL(input.url).pathname, () => resolve(ok));
             input.signal.addEventListener("abort", () => reject(input.signal.reason as Error));
           }),
