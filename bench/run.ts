@@ -1,6 +1,7 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
 import { benchContract } from "./contract";
 import { benchFeed } from "./feed";
+import { goalSummary } from "./goals";
 import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
 import { benchMoney } from "./money";
@@ -29,3 +30,9 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 for (const name of wanted.length > 0 ? wanted : Object.keys(benches)) await benches[name]?.();
+
+const summary = goalSummary();
+if (summary.length > 0) {
+  console.log("\nGoals (each a figure against its baseline measured in the same run):");
+  for (const line of summary) console.log(`  ${line}`);
+}
