@@ -237,6 +237,15 @@ export default tseslint.config(
     rules: restrictedPaths([...boundaryZones, noApiInComponents]),
   },
   {
+    // No console on the server's paths: a console write is synchronous, per call, and invisible to
+    // the operator's log level (issue 19). Requests and loops log through the app's pino logger
+    // (asynchronous destination, see server/request-log.ts); only the process's own start-up and
+    // the CLIs, which run before or without that logger, write to the console.
+    files: ["server/**/*.ts", "protocol/**/*.ts"],
+    ignores: ["server/main.ts", "server/cli/**", "**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // The domain states rules, not HTTP: refusals are DomainError (plugins/ gives them a status)
     // and loops log through domain/logger.ts, so no web framework reaches it.
     files: ["server/domain/**/*.ts"],

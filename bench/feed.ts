@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchFeedBurst } from "./feed-burst";
 import { logKey, type PublishLog, type ReceiveLog, type TopicIndex } from "./feed/protocol";
+import { recordGoal } from "./goals";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_COUNTS = (process.env["BENCH_FEED_CLIENTS"] ?? "500,2000,5000").split(",").map(Number);
@@ -147,6 +148,22 @@ async function runOnce(clients: number): Promise<void> {
 
   const ratio = quanta.perSecond / baseline.perSecond;
   const goal = ratio >= 0.5 && (clients < 5000 || quanta.p99 < 250);
+  recordGoal({
+    figure: `feed fan-out, ${clients} clients: delivered messages per second, Quanta / bare ws`,
+    value: ratio,
+    kind: "atLeast",
+    target: 0.5,
+    baseline: "a bare ws server replaying the same frames",
+  });
+  if (clients >= 5000) {
+    recordGoal({
+      figure: `feed fan-out, ${clients} clients: p99 publish → receive, ms`,
+      value: quanta.p99,
+      kind: "atMost",
+      target: 250,
+      baseline: "an absolute bound (the bare server's p99 is printed beside it)",
+    });
+  }
   console.log(
     `feed fan-out, ${clients} clients × (tickers + depth), ${published.frames.length} frames in ${(published.windowMs / 1000).toFixed(1)} s:`,
   );

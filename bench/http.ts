@@ -24,6 +24,7 @@ import { startSimulatedMarket } from "../server/market/start-market";
 import { DEFAULT_RATE_LIMIT } from "../server/plugins/rate-limit";
 import { createUserSession } from "../tests/server/helpers/sessions";
 import { withBenchSchema } from "./concurrent-clients";
+import { recordGoal } from "./goals";
 import { buildBareApp, OVERVIEW_PATH, TICKERS_PATH } from "./http/bare-app";
 import { logDestination } from "./http/log-destination";
 import type { LoadCommand, LoadResult } from "./http/protocol";
@@ -252,8 +253,13 @@ async function measure(db: Db): Promise<void> {
       console.log(line("bare fastify", baseline));
       console.log(line("quanta app", real));
       console.log(
-        `  ratio ${ratio.toFixed(3)} (goal ≥ ${GOAL}: ${ratio >= GOAL ? "met" : "NOT met"}); ` +
-          `log written: ${(logged / real.count).toFixed(1)} bytes per request`,
+        `  ratio ${ratio.toFixed(3)} (${recordGoal({
+          figure: `http GET ${urlPath}: Quanta / bare Fastify, requests per second`,
+          value: ratio,
+          kind: "atLeast",
+          target: GOAL,
+          baseline: "a bare Fastify app answering the same payload",
+        })}); ` + `log written: ${(logged / real.count).toFixed(1)} bytes per request`,
       );
     }
   } finally {

@@ -163,6 +163,8 @@ function deliver(fn: (payload: string) => void, payload = ""): void {
   try {
     fn(payload);
   } catch (err) {
+    // A listener that throws is a bug, not traffic; the db layer has no logger of its own.
+    // eslint-disable-next-line no-console -- last-resort report, once per failing call
     console.error("notification listener failed", err);
   }
 }

@@ -142,6 +142,8 @@ function safely(onPayload: (payload: string) => void, payload: string): void {
   try {
     onPayload(payload);
   } catch (err) {
+    // A listener that throws is a bug, not traffic; the db layer has no logger of its own.
+    // eslint-disable-next-line no-console -- last-resort report, once per failing call
     console.error("notification listener failed", err);
   }
 }
