@@ -5,16 +5,16 @@
 // lists show it before the change log brings it), then an account pull fetches the balances.
 import type { ContractOrderRequest, ContractTargetsRequest } from "../../protocol/contract";
 import { compare, isDecimalString } from "../../protocol/decimal";
-import type { ErrorParams } from "../../protocol/envelope";
 import {
   cancelContractOrder as cancelOrder,
   closeContractOrder as closeOrder,
   placeContractOrder as placeOrder,
   setContractTargets as setTargets,
 } from "../api/contract";
-import { ApiError } from "../api/errors";
+import type { ApiError } from "../api/errors";
 import { saveContractOrderAnswer, type ContractOrderRow } from "../db/contract-data";
 import { signedInUser } from "./commands";
+import { asCommandError, CommandError, sharedFailureOf } from "./command-error";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
 import { pullContractConfig } from "./pull-contract";
@@ -37,51 +37,20 @@ export type ContractCommandFailure =
   | "no-answer"
   | "server";
 
-/**
- * Why a contract command failed; `refusal` is the server's code and params when it answered
- * (the screen words it, i18n/refusal-text.ts), `serverMessage` its English sentence (for logs).
- */
-export class ContractCommandError extends Error {
+/** Why a contract command failed (src/sync/command-error.ts). */
+export class ContractCommandError extends CommandError<ContractCommandFailure> {
   override name = "ContractCommandError";
-  constructor(
-    readonly kind: ContractCommandFailure,
-    message: string,
-    readonly serverMessage: string | null = null,
-    readonly refusal: { code: string; params: ErrorParams } | null = null,
-  ) {
-    super(message);
-  }
 }
 
 function failureOf(error: ApiError): ContractCommandFailure {
-  switch (error.code) {
-    case "NETWORK":
-    case "TIMEOUT":
-      return "no-answer";
-    case "NOT_FOUND":
-      return "not-found";
-    case "CONFLICT":
-    case "IDEMPOTENCY_MISMATCH":
-      return "conflict";
-    case "RATE_LIMITED":
-      return "rate-limited";
-    case "MARKET_STALE":
-      return "market-stale";
-    default:
-      return error.status >= 400 && error.status < 500 ? "refused" : "server";
-  }
-}
-
-function asCommandError(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const answered = error.code !== "NETWORK" && error.code !== "TIMEOUT";
-  return new ContractCommandError(
-    failureOf(error),
-    error.message,
-    answered ? error.message : null,
-    answered ? { code: error.code, params: error.params } : null,
+  if (error.code === "NOT_FOUND") return "not-found";
+  return (
+    sharedFailureOf(error) ?? (error.status >= 400 && error.status < 500 ? "refused" : "server")
   );
 }
+
+const commandError = (error: unknown) =>
+  asCommandError(error, failureOf, (...args) => new ContractCommandError(...args));
 
 const positive = (value: string | undefined | null) =>
   typeof value === "string" && isDecimalString(value) && compare(value, "0") > 0;
@@ -106,7 +75,7 @@ async function send(
   try {
     answer = await request();
   } catch (error) {
-    const failure = asCommandError(error);
+    const failure = commandError(error);
     // A refused field may mean the terms changed (a leverage withdrawn, a new minimum).
     if (failure instanceof ContractCommandError && failure.kind === "refused") {
       void pullContractConfig({ force: true });

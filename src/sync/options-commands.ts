@@ -3,14 +3,14 @@
 // it is never queued in the outbox to go out later at another price. The server's answer is
 // written to IndexedDB at once (the open order card shows it before the change log brings it),
 // then an account pull fetches the new balances.
-import type { ErrorParams } from "../../protocol/envelope";
 import type { OptionsOrder, OptionsOrderRequest, OptionTick } from "../../protocol/options";
 import { compare, isDecimalString } from "../../protocol/decimal";
-import { ApiError } from "../api/errors";
+import type { ApiError } from "../api/errors";
 import { firstTickAfter } from "../api/market-ticks";
 import { placeOrder } from "../api/options";
 import { saveOptionsOrderAnswer, type OptionsOrderRow } from "../db/options-data";
 import { signedInUser } from "./commands";
+import { asCommandError, CommandError, sharedFailureOf } from "./command-error";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
 import { pullOptionsProducts } from "./pull-options";
@@ -35,27 +35,13 @@ export type OptionsCommandFailure =
   | "no-answer"
   | "server";
 
-/**
- * Why buying failed; `refusal` is the server's code and params when it answered (the screen
- * words it, i18n/refusal-text.ts), `serverMessage` its English sentence (kept for logs).
- */
-export class OptionsCommandError extends Error {
+/** Why a options command failed (src/sync/command-error.ts). */
+export class OptionsCommandError extends CommandError<OptionsCommandFailure> {
   override name = "OptionsCommandError";
-  constructor(
-    readonly kind: OptionsCommandFailure,
-    message: string,
-    readonly serverMessage: string | null = null,
-    readonly refusal: { code: string; params: ErrorParams } | null = null,
-  ) {
-    super(message);
-  }
 }
 
 function failureOf(error: ApiError): OptionsCommandFailure {
   switch (error.code) {
-    case "NETWORK":
-    case "TIMEOUT":
-      return "no-answer";
     case "INSUFFICIENT_BALANCE":
       return "insufficient-balance";
     case "PREVIOUS_ORDER_OPEN":
@@ -63,28 +49,13 @@ function failureOf(error: ApiError): OptionsCommandFailure {
     case "VALIDATION":
     case "BAD_REQUEST":
       return "validation";
-    case "CONFLICT":
-    case "IDEMPOTENCY_MISMATCH":
-      return "conflict";
-    case "RATE_LIMITED":
-      return "rate-limited";
-    case "MARKET_STALE":
-      return "market-stale";
     default:
-      return error.status === 422 ? "refused" : "server";
+      return sharedFailureOf(error) ?? (error.status === 422 ? "refused" : "server");
   }
 }
 
-function asCommandError(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const answered = error.code !== "NETWORK" && error.code !== "TIMEOUT";
-  return new OptionsCommandError(
-    failureOf(error),
-    error.message,
-    answered ? error.message : null,
-    answered ? { code: error.code, params: error.params } : null,
-  );
-}
+const commandError = (error: unknown) =>
+  asCommandError(error, failureOf, (...args) => new OptionsCommandError(...args));
 
 /** One Idempotency-Key per purchase attempt (the confirm step makes it; a retry reuses it). */
 export function newOptionsOrderKey(): string {
@@ -115,7 +86,7 @@ export async function placeOptionsOrder(
     // Quiet: the confirm sheet shows the failure itself, in the user's language.
     answer = await placeOrder(request, idempotencyKey, { quiet: true });
   } catch (error) {
-    const failure = asCommandError(error);
+    const failure = commandError(error);
     // A refused field may mean the products changed (seconds withdrawn, range moved).
     if (failure instanceof OptionsCommandError && failure.kind === "validation") {
       void pullOptionsProducts({ force: true });

@@ -3,13 +3,13 @@
 // go out later at another price. The server's answer is written to IndexedDB at once (the screen
 // shows the order before the change log brings it), then an account pull fetches the new
 // balances.
-import type { ErrorParams } from "../../protocol/envelope";
 import type { SpotOrderRequest } from "../../protocol/spot";
-import { ApiError } from "../api/errors";
+import type { ApiError } from "../api/errors";
 import { cancelOrder, placeOrder } from "../api/spot";
 import { saveSpotOrderAnswer, type SpotOrderRow } from "../db/spot-data";
 import { compare, isDecimalString } from "../../protocol/decimal";
 import { signedInUser } from "./commands";
+import { asCommandError, CommandError, sharedFailureOf } from "./command-error";
 import { currentSyncEngine } from "./engine";
 import { isOnline } from "./online";
 import { ACCOUNT_ONLY } from "./pull-queue";
@@ -35,27 +35,13 @@ export type SpotCommandFailure =
   | "no-answer"
   | "server";
 
-/**
- * Why an order command failed; `refusal` is the server's code and params when it answered (the
- * screen words it, i18n/refusal-text.ts), `serverMessage` its English sentence (kept for logs).
- */
-export class SpotCommandError extends Error {
+/** Why a spot command failed (src/sync/command-error.ts). */
+export class SpotCommandError extends CommandError<SpotCommandFailure> {
   override name = "SpotCommandError";
-  constructor(
-    readonly kind: SpotCommandFailure,
-    message: string,
-    readonly serverMessage: string | null = null,
-    readonly refusal: { code: string; params: ErrorParams } | null = null,
-  ) {
-    super(message);
-  }
 }
 
 function failureOf(error: ApiError): SpotCommandFailure {
   switch (error.code) {
-    case "NETWORK":
-    case "TIMEOUT":
-      return "no-answer";
     case "INSUFFICIENT_BALANCE":
       return "insufficient-balance";
     case "BELOW_MINIMUM":
@@ -65,28 +51,13 @@ function failureOf(error: ApiError): SpotCommandFailure {
       return "validation";
     case "NOT_FOUND":
       return "not-found";
-    case "CONFLICT":
-    case "IDEMPOTENCY_MISMATCH":
-      return "conflict";
-    case "RATE_LIMITED":
-      return "rate-limited";
-    case "MARKET_STALE":
-      return "market-stale";
     default:
-      return error.status === 422 ? "refused" : "server";
+      return sharedFailureOf(error) ?? (error.status === 422 ? "refused" : "server");
   }
 }
 
-function asCommandError(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const answered = error.code !== "NETWORK" && error.code !== "TIMEOUT";
-  return new SpotCommandError(
-    failureOf(error),
-    error.message,
-    answered ? error.message : null,
-    answered ? { code: error.code, params: error.params } : null,
-  );
-}
+const commandError = (error: unknown) =>
+  asCommandError(error, failureOf, (...args) => new SpotCommandError(...args));
 
 function positive(value: string | undefined): boolean {
   return value !== undefined && isDecimalString(value) && compare(value, "0") > 0;
@@ -126,7 +97,7 @@ export async function placeSpotOrder(
     // Quiet: the form shows the failure itself, next to the order, in the user's language.
     answer = await placeOrder(order, idempotencyKey, { quiet: true });
   } catch (error) {
-    throw asCommandError(error);
+    throw commandError(error);
   }
   await saveSpotOrderAnswer(userId, answer);
   afterMoneyMoved();
@@ -144,7 +115,7 @@ export async function cancelSpotOrder(id: string): Promise<SpotOrderRow> {
   } catch (error) {
     // A cancel that lost the race to a fill: the next pull shows what happened.
     afterMoneyMoved();
-    throw asCommandError(error);
+    throw commandError(error);
   }
   await saveSpotOrderAnswer(userId, answer);
   afterMoneyMoved();
