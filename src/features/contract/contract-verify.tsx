@@ -2,36 +2,13 @@
 // tick record (src/sync/contract-verify.ts) and says "Verified" with the tick, or what failed.
 // Needs a connection; nothing else in the history does.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import type { ContractOrder } from "../../../protocol/contract";
 import { verifyContractOrder, type ContractVerifyOutcome } from "../../sync/contract-verify";
-import { useOnline } from "../../ui/app-state/use-app-state";
+import { useVerifyRun } from "../../ui/trading/use-verify-run";
 import { useContractVerifyText } from "./contract-verify-text";
 
-type State =
-  { step: "idle" } | { step: "checking" } | { step: "done"; outcome: ContractVerifyOutcome };
-
 export function ContractVerify({ order }: { order: ContractOrder }) {
-  const online = useOnline();
-  const [state, setState] = useState<State>({ step: "idle" });
-  const checking = state.step === "checking";
-
-  const verify = async () => {
-    if (checking) return;
-    if (!online) {
-      setState({ step: "done", outcome: { status: "offline" } });
-      return;
-    }
-    setState({ step: "checking" });
-    let outcome: ContractVerifyOutcome;
-    try {
-      outcome = await verifyContractOrder(order);
-    } catch (error) {
-      console.error("verify failed", error);
-      outcome = { status: "unavailable", code: "BAD_RESPONSE" };
-    }
-    setState({ step: "done", outcome });
-  };
+  const { state, checking, verify } = useVerifyRun(() => verifyContractOrder(order));
 
   return (
     <div className="q-contract__verify">

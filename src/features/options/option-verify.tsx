@@ -2,37 +2,14 @@
 // hashes, the entry and exit ticks, the rule's result and profit) and says "Verified" with the
 // tick numbers, or exactly what failed. Needs a connection; nothing else on the screen does.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import type { OptionsOrder } from "../../../protocol/options";
 import { verifySettledOption, type OptionVerifyOutcome } from "../../sync/options-verify";
-import { useOnline } from "../../ui/app-state/use-app-state";
+import { useVerifyRun } from "../../ui/trading/use-verify-run";
 import { useOptionVerifyText } from "./option-verify-text";
 import "./option-verify.css";
 
-type State =
-  { step: "idle" } | { step: "checking" } | { step: "done"; outcome: OptionVerifyOutcome };
-
 export function OptionVerify({ order }: { order: OptionsOrder }) {
-  const online = useOnline();
-  const [state, setState] = useState<State>({ step: "idle" });
-  const checking = state.step === "checking";
-
-  const verify = async () => {
-    if (checking) return;
-    if (!online) {
-      setState({ step: "done", outcome: { status: "offline" } });
-      return;
-    }
-    setState({ step: "checking" });
-    let outcome: OptionVerifyOutcome;
-    try {
-      outcome = await verifySettledOption(order);
-    } catch (error) {
-      console.error("verify failed", error);
-      outcome = { status: "unavailable", code: "BAD_RESPONSE" };
-    }
-    setState({ step: "done", outcome });
-  };
+  const { state, checking, verify } = useVerifyRun(() => verifySettledOption(order));
 
   return (
     <div className="q-option-verify">
