@@ -7,8 +7,9 @@ import type { ContractOrderRow } from "../../db/queries/contract";
 import { formatContentDate } from "../../lib/format/format-date";
 import { formatMoney, formatSignedMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
+import { ContractItemHead } from "./contract-item-head";
 import { ContractVerify } from "./contract-verify";
-import { directionLabel, stateLabel } from "./contract-labels";
+import { stateLabel } from "./contract-labels";
 
 export function ContractHistoryItem(props: { order: ContractOrderRow }) {
   const { i18n } = useLingui();
@@ -30,16 +31,11 @@ export function ContractHistoryItem(props: { order: ContractOrderRow }) {
       data-id={order.id}
       data-reason={order.closeReason ?? ""}
     >
-      <div className="q-contract__item-head">
-        <strong className={order.direction === "long" ? "q-up" : "q-down"}>
-          {i18n._(directionLabel(order.direction))}
-        </strong>
-        <span>{order.symbol}</span>
-        <span className="q-muted">{i18n.number(order.leverage)}×</span>
+      <ContractItemHead order={order}>
         <span className="q-contract__state" data-testid="contract-history-state">
           {i18n._(stateLabel(order))}
         </span>
-      </div>
+      </ContractItemHead>
       <dl className="q-contract__item-facts">
         {fact(
           <Trans comment="Contract history: realised profit or loss">PnL (USDT)</Trans>,

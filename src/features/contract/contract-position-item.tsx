@@ -8,8 +8,8 @@ import type { ContractOrderRow } from "../../db/queries/contract";
 import { useTicker } from "../../db/queries/market";
 import { formatMoney, formatSignedMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
+import { ContractItemHead } from "./contract-item-head";
 import { ContractCloseSheet } from "./contract-close-sheet";
-import { directionLabel } from "./contract-labels";
 import { priceUnits, usdtString, type ContractTerms } from "./contract-math";
 import { ContractTargetsSheet } from "./contract-targets-sheet";
 import { positionFigures } from "./position-figures";
@@ -41,13 +41,7 @@ export function ContractPositionItem(props: {
       data-testid={`contract-position-${order.id}`}
       data-id={order.id}
     >
-      <div className="q-contract__item-head">
-        <strong className={order.direction === "long" ? "q-up" : "q-down"}>
-          {i18n._(directionLabel(order.direction))}
-        </strong>
-        <span>{order.symbol}</span>
-        <span className="q-muted">{i18n.number(order.leverage)}×</span>
-      </div>
+      <ContractItemHead order={order} />
       <dl className="q-contract__item-facts">
         <div>
           <dt>

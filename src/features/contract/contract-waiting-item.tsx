@@ -7,7 +7,8 @@ import { formatContentDate } from "../../lib/format/format-date";
 import { formatMoney } from "../../lib/format/format-money";
 import { formatPrice } from "../../lib/format/format-price";
 import { cancelContractOrder, ContractCommandError } from "../../sync/contract-commands";
-import { commandErrorText, directionLabel } from "./contract-labels";
+import { ContractItemHead } from "./contract-item-head";
+import { commandErrorText } from "./contract-labels";
 
 export function ContractWaitingItem(props: { order: ContractOrderRow; offline: boolean }) {
   const { i18n, t } = useLingui();
@@ -41,13 +42,7 @@ export function ContractWaitingItem(props: { order: ContractOrderRow; offline: b
       data-testid={`contract-waiting-${order.id}`}
       data-id={order.id}
     >
-      <div className="q-contract__item-head">
-        <strong className={order.direction === "long" ? "q-up" : "q-down"}>
-          {i18n._(directionLabel(order.direction))}
-        </strong>
-        <span>{order.symbol}</span>
-        <span className="q-muted">{i18n.number(order.leverage)}×</span>
-      </div>
+      <ContractItemHead order={order} />
       <dl className="q-contract__item-facts">
         <div>
           <dt>
