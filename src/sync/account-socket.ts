@@ -5,7 +5,7 @@
 // not show "offline". A refused session (4401, 4403) is not retried until the session changes;
 // the pull it asks for meets the same refusal over HTTP, which signs out through the hooks.
 import type { AccountPoke } from "../../protocol";
-import { Backoff, SYNC_BACKOFF } from "./backoff";
+import { Backoff, RECONNECT_BACKOFF } from "../../protocol/backoff";
 import type { SyncEnvironment } from "./environment";
 
 /** A connection that lasted this long was healthy: its loss starts the backoff afresh. */
@@ -40,7 +40,7 @@ export class AccountSocket {
   private readonly backoff: Backoff;
 
   constructor(private readonly deps: AccountSocketDeps) {
-    this.backoff = new Backoff(SYNC_BACKOFF, deps.env.random);
+    this.backoff = new Backoff(RECONNECT_BACKOFF, deps.env.random);
   }
 
   get connected(): boolean {

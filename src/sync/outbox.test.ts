@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors";
 import { closeDatabase, database, DB_NAME } from "../db/database";
 import { enqueueOutbox, type OutboxRow } from "../db/outbox";
-import { backoffCeiling } from "./backoff";
+import { backoffCeiling } from "../../protocol/backoff";
 import {
   classifySendFailure,
   OUTBOX_BACKOFF,

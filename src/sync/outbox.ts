@@ -14,7 +14,7 @@ import {
   type OutboxRow,
   type StoredRefusal,
 } from "../db/outbox";
-import { fullJitterDelay, type BackoffPolicy } from "./backoff";
+import { fullJitterDelay, type BackoffPolicy } from "../../protocol/backoff";
 import { repeatEvery, type SyncEnvironment } from "./environment";
 import { OUTBOX_LOCK, withLock } from "./leader";
 import { isOnline } from "./online";

@@ -1,7 +1,7 @@
 // One pull at a time: a request during a pull merges into one more pull after it (so nothing
 // asked for is missed, and a burst of triggers costs two pulls at most); a failed pull schedules
 // a retry with full-jitter backoff, which a success resets.
-import { Backoff, SYNC_BACKOFF } from "./backoff";
+import { Backoff, RECONNECT_BACKOFF } from "../../protocol/backoff";
 import type { SyncEnvironment } from "./environment";
 
 export interface PullScope {
@@ -28,7 +28,7 @@ export class PullQueue {
   private readonly backoff: Backoff;
 
   constructor(private readonly deps: PullQueueDeps) {
-    this.backoff = new Backoff(SYNC_BACKOFF, deps.env.random);
+    this.backoff = new Backoff(RECONNECT_BACKOFF, deps.env.random);
   }
 
   /** Resolves when a pull covering `scope` finished. */

@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/database";
 import { readPersistAnswer, readPhase } from "../../src/db/sync-state";
-import { backoffCeiling, SYNC_BACKOFF } from "../../src/sync/backoff";
+import { backoffCeiling, RECONNECT_BACKOFF } from "../../protocol/backoff";
 import { isOnline } from "../../src/sync/online";
 import {
   FakeLocks,
@@ -82,11 +82,11 @@ describe("failures", () => {
       // Each failure in a row (the start pull's included) schedules one retry, each later.
       while (retries.length < 8) await sync.requestPull();
       retries.forEach((ms, attempt) => {
-        const ceiling = backoffCeiling(attempt, SYNC_BACKOFF);
+        const ceiling = backoffCeiling(attempt, RECONNECT_BACKOFF);
         expect(ms).toBeLessThan(ceiling);
         expect(ms).toBeGreaterThanOrEqual(Math.floor(ceiling * 0.99));
       });
-      expect(Math.max(...retries)).toBeLessThan(SYNC_BACKOFF.capMs);
+      expect(Math.max(...retries)).toBeLessThan(RECONNECT_BACKOFF.capMs);
       expect(await readPhase()).toBe("error");
 
       connectApi(`http://127.0.0.1:${await freePort()}`, events);
@@ -102,7 +102,7 @@ describe("failures", () => {
       retries.length = 0;
       connectApi(`http://127.0.0.1:${port}`, events);
       await sync.requestPull();
-      expect(retries).toEqual([Math.floor(0.999 * SYNC_BACKOFF.baseMs)]);
+      expect(retries).toEqual([Math.floor(0.999 * RECONNECT_BACKOFF.baseMs)]);
     } finally {
       await new Promise((resolve) => failing.close(resolve));
     }

@@ -6,7 +6,7 @@
 // What the frames mean belongs to the socket's owner.
 import type { FeedClientOp } from "../../../protocol";
 import { marketSocketUrl, type MarketSocketPath } from "../../api/market";
-import { Backoff, SYNC_BACKOFF } from "../backoff";
+import { Backoff, RECONNECT_BACKOFF } from "../../../protocol/backoff";
 import { repeatEvery, type SocketConnection, type SyncEnvironment } from "../environment";
 import { isOnline, subscribeOnline } from "../online";
 
@@ -63,7 +63,7 @@ export class FeedSocket {
   private readonly backoff: Backoff;
 
   constructor(private readonly deps: FeedSocketDeps) {
-    this.backoff = new Backoff(SYNC_BACKOFF, deps.env.random);
+    this.backoff = new Backoff(RECONNECT_BACKOFF, deps.env.random);
   }
 
   get running(): boolean {

@@ -8,7 +8,11 @@
 import WebSocket, { type RawData } from "ws";
 import type { SymbolSpec } from "../../symbols";
 import type { MarketSource, MarketSourceHandlers } from "../market-source";
-import { EXCHANGE_BACKOFF, fullJitterDelay, type BackoffPolicy } from "./backoff";
+import {
+  fullJitterDelay,
+  RECONNECT_BACKOFF,
+  type BackoffPolicy,
+} from "../../../../protocol/backoff";
 import { FrameOrder } from "./frame-order";
 import { parseFrame, symbolTable, type ParsedFrame } from "./parse";
 import { realScheduler, type Scheduler } from "./scheduler";
@@ -291,7 +295,7 @@ export class BinanceSource implements MarketSource {
   }
 
   private policy(): BackoffPolicy {
-    return this.options.backoff ?? EXCHANGE_BACKOFF;
+    return this.options.backoff ?? RECONNECT_BACKOFF;
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Backoff, backoffCeiling, fullJitterDelay, SYNC_BACKOFF } from "./backoff";
+import { Backoff, backoffCeiling, fullJitterDelay, RECONNECT_BACKOFF } from "./backoff";
 
 const policy = { baseMs: 1_000, capMs: 60_000 };
 
@@ -39,7 +39,7 @@ describe("exponential backoff with full jitter", () => {
   });
 
   it("counts failures in a row and starts over after a success", () => {
-    const backoff = new Backoff(SYNC_BACKOFF, () => 0.5);
+    const backoff = new Backoff(RECONNECT_BACKOFF, () => 0.5);
     expect([backoff.fail(), backoff.fail(), backoff.fail()]).toEqual([500, 1_000, 2_000]);
     expect(backoff.attempts).toBe(3);
     backoff.reset();

@@ -1,6 +1,7 @@
 // Exponential backoff with full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"):
 // the wait is uniformly random between 0 and min(cap, base × 2^attempt), so many clients that
-// failed together (a server restart) do not come back together.
+// failed together (a server restart, or an exchange cut off from a fleet of servers) do not come
+// back together. Shared by the app's sync and the server's market sources.
 
 export interface BackoffPolicy {
   /** The ceiling of the first retry's wait. */
@@ -9,8 +10,8 @@ export interface BackoffPolicy {
   capMs: number;
 }
 
-/** Pulls and the account socket: 1 s, 2 s, 4 s … capped at a minute. */
-export const SYNC_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 60_000 };
+/** The app's pulls and sockets, and the server's exchange feed: 1 s, 2 s, 4 s … capped at a minute. */
+export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 60_000 };
 
 /** The ceiling of the wait after `attempt` failures in a row (attempt 0: the first retry). */
 export function backoffCeiling(attempt: number, policy: BackoffPolicy): number {
