@@ -12,6 +12,7 @@ import { API_BASE } from "../../../protocol/paths";
 import type { Db, Queryable } from "../../../server/db/db";
 import { checkLedger } from "../../../server/domain/ledger/check-ledger";
 import type { RunningMarket } from "../../../server/market/start-market";
+import { acceptedData, postIdempotent } from "./idempotent-post";
 import { bearer, createUserSession, type TestSession } from "./sessions";
 import { startTestMarket } from "./spot";
 import { buildTestApp, NO_RATE_LIMIT } from "./test-app";
@@ -69,20 +70,13 @@ export function contractSuites(
   describePostgres(title, (pg) => body(useContractApp(pg.db, seed)), { migrate: true });
 }
 
-let keyCounter = 0;
-
 export function postContractOrder(
   app: FastifyInstance,
   session: { token: string },
   body: unknown,
-  key: string | null = `contract-${++keyCounter}`,
+  key?: string | null,
 ) {
-  return app.inject({
-    method: "POST",
-    url: `${API_BASE}/contract/orders`,
-    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
-  });
+  return postIdempotent(app, session, "contract/orders", body, key);
 }
 
 /** An order that must be accepted: its answer, or the test fails with the server's message. */
@@ -91,9 +85,7 @@ export async function openContract(
   session: { token: string },
   body: unknown,
 ): Promise<ContractOrder> {
-  const response = await postContractOrder(app, session, body);
-  if (response.statusCode !== 200) throw new Error(`order refused: ${response.body}`);
-  return response.json<{ Data: ContractOrder }>().Data;
+  return acceptedData<ContractOrder>(await postContractOrder(app, session, body), "order");
 }
 
 export function closeContract(app: FastifyInstance, session: { token: string }, id: string) {

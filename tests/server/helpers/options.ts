@@ -5,11 +5,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, expect } from "vitest";
 import type { OptionsOrder } from "../../../protocol/options";
-import { API_BASE } from "../../../protocol/paths";
 import type { Db, Queryable } from "../../../server/db/db";
 import { checkLedger } from "../../../server/domain/ledger/check-ledger";
 import type { RunningMarket } from "../../../server/market/start-market";
-import { bearer, createUserSession, type TestSession } from "./sessions";
+import { acceptedData, postIdempotent } from "./idempotent-post";
+import { createUserSession, type TestSession } from "./sessions";
 import { startTestMarket } from "./spot";
 import { NO_RATE_LIMIT, useTestApp } from "./test-app";
 import { usePglite } from "./test-db";
@@ -46,20 +46,13 @@ export function useOptionsApp(seed = "options-test"): () => OptionsEnv {
   };
 }
 
-let keyCounter = 0;
-
 export function postOptionsOrder(
   app: FastifyInstance,
   session: { token: string },
   body: unknown,
-  key: string | null = `options-${++keyCounter}`,
+  key?: string | null,
 ) {
-  return app.inject({
-    method: "POST",
-    url: `${API_BASE}/options/orders`,
-    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
-  });
+  return postIdempotent(app, session, "options/orders", body, key);
 }
 
 /** An order that must be accepted: its answer, or the test fails with the server's message. */
@@ -68,9 +61,7 @@ export async function buyOption(
   session: { token: string },
   body: unknown,
 ): Promise<OptionsOrder> {
-  const response = await postOptionsOrder(app, session, body);
-  if (response.statusCode !== 200) throw new Error(`option refused: ${response.body}`);
-  return response.json<{ Data: OptionsOrder }>().Data;
+  return acceptedData<OptionsOrder>(await postOptionsOrder(app, session, body), "option");
 }
 
 /** The user's option bills, oldest first: [type, amount in units, ref kind, ref id]. */

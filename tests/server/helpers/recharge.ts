@@ -14,12 +14,12 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
-import { API_BASE } from "../../../protocol/paths";
 import type { Recharge } from "../../../protocol/wallet";
 import type { DevChain } from "../../../server/chain/dev-chain";
 import type { Queryable } from "../../../server/db/db";
 import { pngImage } from "./images";
-import { bearer, createUserSession, type TestSession } from "./sessions";
+import { acceptedData, postIdempotent } from "./idempotent-post";
+import { createUserSession, type TestSession } from "./sessions";
 import { uploadImage } from "./uploads";
 
 export interface WalletUser extends TestSession {
@@ -85,25 +85,17 @@ export async function mine(chain: DevChain, blocks: number): Promise<void> {
   await testClient(chain).mine({ blocks });
 }
 
-let keys = 0;
-
 export function postRecharge(
   app: FastifyInstance,
   session: { token: string },
   body: Record<string, unknown>,
-  key: string | null = `recharge-${++keys}`,
+  key?: string | null,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: "POST",
-    url: `${API_BASE}/wallet/recharge`,
-    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body,
-  });
+  return postIdempotent(app, session, "wallet/recharge", body, key);
 }
 
 export function rechargeOf(response: LightMyRequestResponse): Recharge {
-  if (response.statusCode !== 200) throw new Error(`recharge refused: ${response.body}`);
-  return response.json<{ Data: Recharge }>().Data;
+  return acceptedData<Recharge>(response, "recharge");
 }
 
 /** What a refused request must leave exactly as it was. */

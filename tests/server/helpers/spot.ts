@@ -8,6 +8,7 @@ import type { Db, Queryable } from "../../../server/db/db";
 import { userBalances } from "../../../server/db/repositories/ledger-account-repository";
 import { credit } from "../../../server/domain/ledger/operations";
 import { startSimulatedMarket, type RunningMarket } from "../../../server/market/start-market";
+import { acceptedData, postIdempotent } from "./idempotent-post";
 import { bearer } from "./sessions";
 import { moneySnapshot } from "./withdraw";
 
@@ -26,20 +27,13 @@ export async function stepMarket(market: RunningMarket, n = 1): Promise<void> {
   await market.feed.flush();
 }
 
-let keyCounter = 0;
-
 export function postOrder(
   app: FastifyInstance,
   session: { token: string },
   body: unknown,
-  key: string | null = `spot-${++keyCounter}`,
+  key?: string | null,
 ) {
-  return app.inject({
-    method: "POST",
-    url: `${API_BASE}/spot/orders`,
-    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
-  });
+  return postIdempotent(app, session, "spot/orders", body, key);
 }
 
 /** An order that must be accepted: its answer, or the test fails with the server's message. */
@@ -48,9 +42,7 @@ export async function placeOrder(
   session: { token: string },
   body: unknown,
 ): Promise<SpotOrder> {
-  const response = await postOrder(app, session, body);
-  if (response.statusCode !== 200) throw new Error(`order refused: ${response.body}`);
-  return response.json<{ Data: SpotOrder }>().Data;
+  return acceptedData<SpotOrder>(await postOrder(app, session, body), "order");
 }
 
 export function cancelOrder(app: FastifyInstance, session: { token: string }, id: string) {

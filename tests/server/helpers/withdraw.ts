@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { API_BASE } from "../../../protocol/paths";
 import type { Queryable } from "../../../server/db/db";
+import { postIdempotent } from "./idempotent-post";
 import { bearer } from "./sessions";
 
 let keyCounter = 0;
@@ -11,14 +12,9 @@ export function postWithdraw(
   app: FastifyInstance,
   session: { token: string },
   body: unknown,
-  key: string | null = `withdraw-${++keyCounter}`,
+  key?: string | null,
 ) {
-  return app.inject({
-    method: "POST",
-    url: `${API_BASE}/wallet/withdraw`,
-    headers: { ...bearer(session), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
-  });
+  return postIdempotent(app, session, "wallet/withdraw", body, key);
 }
 
 export async function demoFunds(
