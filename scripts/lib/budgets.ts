@@ -1,6 +1,7 @@
 /**
  * The size budgets of DESIGN §8, computed from Vite's build manifest:
- * - the entry (index.html's script and everything it imports statically) <= 150 KB gzip;
+ * - the entry (index.html's script and everything it imports statically) <= 100 KB gzip (issue 19:
+ *   React's API rendered by Preact, vite.config.ts; 74 KB when it was set);
  * - each route's own chunk <= 60 KB gzip;
  * - wallet chunks (`wallet-*`) are exempt from size, but must not be reachable statically from
  *   the entry and must not be in the service worker's precache list.
@@ -16,7 +17,7 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-export const ENTRY_BUDGET_BYTES = 150 * 1024;
+export const ENTRY_BUDGET_BYTES = 100 * 1024;
 export const ROUTE_BUDGET_BYTES = 60 * 1024;
 
 export interface BudgetReport {
