@@ -1,5 +1,6 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
 import { benchContract } from "./contract";
+import { benchEntry } from "./entry";
 import { benchFeed } from "./feed";
 import { goalSummary } from "./goals";
 import { benchHttp } from "./http";
@@ -12,6 +13,7 @@ import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
   contract: benchContract,
+  entry: benchEntry,
   feed: benchFeed,
   http: benchHttp,
   ledger: benchLedger,

@@ -91,3 +91,26 @@ export function checkBudgets(
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+/**
+ * The JS a first screen needs before it paints: the entry and the route component's chunk with
+ * everything it imports statically, each file once. `route` is the route file, e.g.
+ * "src/routes/_auth/home.tsx"; its code-split component chunk is what the router loads.
+ */
+export function firstScreen(
+  manifest: Manifest,
+  gzipSize: (file: string) => number,
+  route: string,
+): { files: string[]; gzip: number; beyondEntryGzip: number } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = new Set(entryKey === undefined ? [] : staticClosure(manifest, entryKey));
+  const routeKey = Object.keys(manifest).find((key) => key.replace(/\?.*$/, "") === route);
+  const routeFiles = routeKey === undefined ? [] : staticClosure(manifest, routeKey);
+  const files = [...new Set([...entry, ...routeFiles])].filter((file) => file.endsWith(".js"));
+  const size = (list: string[]) => list.reduce((sum, file) => sum + gzipSize(file), 0);
+  return {
+    files,
+    gzip: size(files),
+    beyondEntryGzip: size(files.filter((file) => !entry.has(file))),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBudgets, type Manifest } from "../../scripts/lib/budgets";
+import { checkBudgets, firstScreen, type Manifest } from "../../scripts/lib/budgets";
 
 const KB = 1024;
 
@@ -63,5 +63,23 @@ describe("size budgets", () => {
   it("fails when wallet code or wasm is precached", () => {
     const report = checkBudgets(manifest(), () => 1, ["assets/wallet-e.js", "assets/x.wasm"]);
     expect(report.violations).toHaveLength(2);
+  });
+
+  it("counts a first screen as the entry plus its route chunk's own static imports, once each", () => {
+    const m = manifest({
+      "src/routes/home.tsx?tsr-split=component": {
+        file: "assets/home-c.js",
+        isDynamicEntry: true,
+        imports: ["_shared-b.js", "_db-f.js"],
+      },
+      "_db-f.js": { file: "assets/db-f.js" },
+    });
+    const first = firstScreen(
+      m,
+      (file) => (file === "assets/db-f.js" ? 5 * KB : size(file)),
+      "src/routes/home.tsx",
+    );
+    expect(first.gzip).toBe(115 * KB);
+    expect(first.beyondEntryGzip).toBe(15 * KB);
   });
 });
