@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Four projects: the app in jsdom; the server's unit tests (and the repository's tooling tests)
@@ -28,13 +29,19 @@ export default defineConfig({
     projects: [
       {
         extends: "./vite.config.ts",
-        // Testing Library's ESM build: its CommonJS `main` would require() react-dom past the
-        // aliases to Preact.
+        // The ESM builds of Testing Library and lucide: their CommonJS builds (Testing Library's
+        // `main`, lucide's "node" export) would require() react past the aliases to Preact.
         resolve: {
           alias: [
             {
               find: /^@testing-library\/react$/,
               replacement: "@testing-library/react/dist/@testing-library/react.esm.js",
+            },
+            {
+              find: /^lucide-react$/,
+              replacement: fileURLToPath(
+                new URL("node_modules/lucide-react/dist/esm/lucide-react.mjs", import.meta.url),
+              ),
             },
           ],
         },
@@ -50,7 +57,10 @@ export default defineConfig({
           // Vite's optimizer bundles it, as the build does.
           deps: {
             optimizer: {
-              client: { enabled: true, include: ["use-sync-external-store/shim/with-selector"] },
+              client: {
+                enabled: true,
+                include: ["use-sync-external-store/shim/with-selector"],
+              },
             },
           },
           server: {
