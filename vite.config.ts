@@ -1,7 +1,7 @@
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import packageJson from "./package.json" with { type: "json" };
 import { manifest } from "./pwa-manifest";
@@ -21,10 +21,43 @@ const WALLETCONNECT_MODULES =
   /[\\/]node_modules[\\/](@web3modal|@walletconnect|@reown|@phosphor-icons|@lit|@lit-labs|lit|lit-html|lit-element)[\\/]/;
 const isWalletModule = (id: string) => WALLET_MODULES.test(id) || WALLETCONNECT_MODULES.test(id);
 
+/**
+ * React's API, rendered by Preact (DESIGN §8, entry budget): react-dom alone is ~60 KB gzip of
+ * the entry, preact/compat ~11 KB. Source, libraries (TanStack Router, Lingui, lucide, wagmi) and
+ * tests keep importing `react`; these aliases resolve every such import, in the build, the dev
+ * server and vitest (which extends this config), to one Preact. The app uses React 18's API only
+ * (no `use`, actions or ref-as-prop; TanStack Router falls back without `use`), which is what
+ * preact/compat implements. @types/react still types the source.
+ */
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+];
+
+/**
+ * The dev server reloads the page when app code changes: React's plugin still compiles (its Babel
+ * pass runs the Lingui macros) and accepts components as Fast Refresh boundaries, but Fast Refresh
+ * swaps React's components, not Preact's, so a hot update would leave the old screen up.
+ */
+const reloadOnAppChange: Plugin = {
+  name: "quanta:reload-on-app-change",
+  apply: "serve",
+  handleHotUpdate({ file, server }) {
+    if (!/[\\/]src[\\/].*\.[jt]sx?$/.test(file)) return;
+    server.ws.send({ type: "full-reload" });
+    return [];
+  },
+};
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
+  resolve: { alias: PREACT_ALIASES },
   plugins: [
     // The router plugin must run first: it splits every route file into lazy chunks.
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -32,6 +65,7 @@ export default defineConfig({
     // separate @rolldown/plugin-babel that requires Node 22, and we run on Node 20).
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
+    reloadOnAppChange,
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Four projects: the app in jsdom; the server's unit tests (and the repository's tooling tests)
@@ -28,11 +29,52 @@ export default defineConfig({
     projects: [
       {
         extends: "./vite.config.ts",
+        // The ESM builds of Testing Library and lucide: their CommonJS builds (Testing Library's
+        // `main`, lucide's "node" export) would require() react past the aliases to Preact.
+        resolve: {
+          alias: [
+            {
+              find: /^@testing-library\/react$/,
+              replacement: "@testing-library/react/dist/@testing-library/react.esm.js",
+            },
+            {
+              find: /^lucide-react$/,
+              replacement: fileURLToPath(
+                new URL("node_modules/lucide-react/dist/esm/lucide-react.mjs", import.meta.url),
+              ),
+            },
+          ],
+        },
         test: {
           name: "app",
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "protocol/**/*.test.ts"],
           setupFiles: ["./src/test-setup.ts"],
+          // The app runs on Preact behind `react` aliases (vite.config.ts). Libraries that import
+          // `react` are inlined so the aliases reach their imports too: run as external Node
+          // modules they would load the real react-dom next to Preact.
+          // use-sync-external-store is CommonJS: its require("react") passes the aliases unless
+          // Vite's optimizer bundles it, as the build does.
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: ["use-sync-external-store/shim/with-selector"],
+              },
+            },
+          },
+          server: {
+            deps: {
+              inline: [
+                /@testing-library[\\/]react/,
+                /@lingui[\\/]react/,
+                /@tanstack[\\/]react-/,
+                /lucide-react/,
+                /use-sync-external-store/,
+                /wagmi/,
+              ],
+            },
+          },
         },
       },
       {

@@ -1,6 +1,6 @@
 // `npm run bench [-- name...]`: runs the named benchmarks (all by default).
 import { benchContract } from "./contract";
-import { benchEntrySize } from "./entry-size";
+import { benchEntry } from "./entry";
 import { benchFeed } from "./feed";
 import { goalSummary } from "./goals";
 import { benchHttp } from "./http";
@@ -13,7 +13,7 @@ import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
   contract: benchContract,
-  "entry-size": benchEntrySize,
+  entry: benchEntry,
   feed: benchFeed,
   http: benchHttp,
   ledger: benchLedger,

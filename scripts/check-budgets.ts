@@ -1,16 +1,8 @@
 // Run after `vite build`: fails the build when a size budget of DESIGN §8 is broken.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { checkBudgets, kb, type Manifest } from "./lib/budgets";
+import { checkBudgets, kb } from "./lib/budgets";
+import { readBuildOutput } from "./lib/build-output";
 
-const dist = process.env.APP_DIST_DIR ?? "dist";
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
-const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-
-// The precache list is inlined into sw.js by Workbox as {"revision":"…","url":"…"} entries.
-const sw = readFileSync(join(dist, "sw.js"), "utf8");
-const precached = [...sw.matchAll(/"?url"?:"([^"]+)"/g)].map((match) => match[1] ?? "");
+const { manifest, gzipSize, precached } = readBuildOutput(process.env.APP_DIST_DIR ?? "dist");
 if (precached.length === 0) {
   console.error(
     "budgets: found no precache entries in sw.js — has the service worker build changed?",

@@ -61,6 +61,16 @@ export async function renderAtRoute(path: string, component: () => ReactNode): P
         <RouterProvider router={router} />
       </I18nProvider>,
     );
-    await router.load();
   });
+  await loadRouter(router);
+}
+
+/**
+ * Loads the router's first match outside act(): Preact's act holds every render until its
+ * callback returns, and the load waits on renders (the router's transitions), so a load inside
+ * act never ends. A last act() flushes what the load scheduled.
+ */
+export async function loadRouter(router: { load: () => Promise<void> }): Promise<void> {
+  await router.load();
+  await act(async () => undefined);
 }

@@ -100,6 +100,8 @@ describe("<ContractScreen> lists", () => {
     answer({ path: /\/contract\/orders\/c1\/close$/, data: closed });
     await renderInEnglish(<ContractScreen />);
     const item = await screen.findByTestId("contract-position-c1");
+    // The last price is read from IndexedDB after the position: close once it is shown.
+    await waitFor(() => expect(inside(item, "contract-position-pnl")).toBe("-0.1"));
     await act(async () => fireEvent.click(within(item).getByTestId("contract-position-close")));
     const sheet = byId("contract-close-confirm");
     // At the last price 60,000: (60,000 − 60,010) × 0.01 = −0.1; fee 0.0005 × 600 = 0.3.
@@ -128,8 +130,8 @@ describe("<ContractScreen> lists", () => {
     await renderInEnglish(<ContractScreen />);
     const item = await screen.findByTestId("contract-position-c1");
     await act(async () => fireEvent.click(within(item).getByTestId("contract-position-targets")));
-    fireEvent.change(byId("contract-targets-tp"), { target: { value: "66000" } });
-    fireEvent.change(byId("contract-targets-sl"), { target: { value: "" } });
+    fireEvent.input(byId("contract-targets-tp"), { target: { value: "66000" } });
+    fireEvent.input(byId("contract-targets-sl"), { target: { value: "" } });
     await click("contract-targets-save");
     await waitFor(() => expect(screen.queryByTestId("contract-targets")).toBeNull());
     expect(sent[0]).toMatchObject({

@@ -71,7 +71,7 @@ const en = (value: string) => formatPrice(value, "en");
 const byId = (testId: string) => screen.getByTestId(testId);
 const text = (testId: string) => byId(testId).textContent;
 const type = (testId: string, value: string) =>
-  fireEvent.change(byId(testId), { target: { value } });
+  fireEvent.input(byId(testId), { target: { value } });
 const click = (testId: string) => act(async () => fireEvent.click(byId(testId)));
 const submitEnabled = () => byId("contract-form").querySelector("fieldset")?.disabled === false;
 

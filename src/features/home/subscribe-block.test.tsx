@@ -15,7 +15,7 @@ function mount() {
 }
 
 function submit(email: string) {
-  fireEvent.change(screen.getByTestId("subscribe-email"), { target: { value: email } });
+  fireEvent.input(screen.getByTestId("subscribe-email"), { target: { value: email } });
   fireEvent.click(screen.getByTestId("subscribe-submit"));
 }
 

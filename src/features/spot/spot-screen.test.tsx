@@ -80,7 +80,7 @@ async function putTicker(secondsAgo = 0) {
 const byId = (testId: string) => screen.getByTestId(testId);
 const text = (testId: string) => byId(testId).textContent;
 const type = (testId: string, value: string) =>
-  fireEvent.change(byId(testId), { target: { value } });
+  fireEvent.input(byId(testId), { target: { value } });
 const value = (testId: string) => (byId(testId) as HTMLInputElement).value;
 const click = (testId: string) => act(async () => fireEvent.click(byId(testId)));
 

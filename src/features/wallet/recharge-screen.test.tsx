@@ -57,8 +57,8 @@ describe("<RechargeScreen>", () => {
     await act(async () => fireEvent.click(submit));
     expect(screen.getByText("Please enter the amount")).toBeTruthy();
     expect(screen.getByText("Add a screenshot of the transfer as a voucher.")).toBeTruthy();
-    fireEvent.change(screen.getByTestId("recharge-amount"), { target: { value: "5" } });
-    fireEvent.change(screen.getByTestId("recharge-txhash"), { target: { value: "0x12" } });
+    fireEvent.input(screen.getByTestId("recharge-amount"), { target: { value: "5" } });
+    fireEvent.input(screen.getByTestId("recharge-txhash"), { target: { value: "0x12" } });
     await act(async () => fireEvent.click(screen.getByTestId("recharge-submit")));
     expect(screen.getByText("Not less than the minimum amount")).toBeTruthy();
     expect(

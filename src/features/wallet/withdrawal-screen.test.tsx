@@ -27,7 +27,7 @@ async function mount() {
 }
 
 const type = (testId: string, value: string) =>
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  fireEvent.input(screen.getByTestId(testId), { target: { value } });
 
 describe("<WithdrawalScreen>", () => {
   useScreenTest();
@@ -73,6 +73,9 @@ describe("<WithdrawalScreen>", () => {
 
   it("uses the seed's messages, and counts the fee against the balance", async () => {
     await mount();
+    await waitFor(() =>
+      expect(screen.getByTestId("withdraw-available").textContent).toBe("100 USDT"),
+    );
     const submit = await screen.findByTestId("withdraw-submit");
     await act(async () => fireEvent.click(submit));
     expect(screen.getByText("Please enter the amount")).toBeTruthy();

@@ -23,7 +23,7 @@ function Amount(props: { scale: number; withMax?: boolean; error?: string }) {
 }
 
 const amount = () => screen.getByTestId("amount") as HTMLInputElement;
-const type = (value: string) => fireEvent.change(amount(), { target: { value } });
+const type = (value: string) => fireEvent.input(amount(), { target: { value } });
 
 describe("<DecimalField>", () => {
   afterEach(cleanup);

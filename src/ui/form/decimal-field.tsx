@@ -34,6 +34,10 @@ export function DecimalInput(props: DecimalInputProps) {
       onChange={(event) => {
         const accepted = plainDecimal(event.target.value, props.scale);
         if (accepted !== null) props.onChange(accepted);
+        // Put back what the field holds: Preact (vite.config.ts) renders the app and, unlike
+        // React, leaves a refused keystroke on screen when the value did not change.
+        const shown = accepted ?? props.value;
+        if (event.target.value !== shown) event.target.value = shown;
       }}
       data-testid={props.testId}
     />

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import {
   createMemoryHistory,
   createRootRoute,
@@ -7,8 +7,8 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadRouter } from "../../test/screen-test";
 import { ContentLink, linkKind } from "./content-link";
 
 describe("linkKind", () => {
@@ -52,8 +52,8 @@ describe("<ContentLink>", () => {
     });
     await act(async () => {
       render(<RouterProvider router={router} />);
-      await router.load();
     });
+    await loadRouter(router);
     return router;
   }
 
