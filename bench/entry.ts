@@ -1,7 +1,8 @@
 // The JS a first visit downloads before its first screen paints, from the production build
-// (`npm run build` first): the entry (held to DESIGN §8's 100 KB gzip budget, which the build
-// also enforces) and, for the two first screens, the route chunk and its static imports beyond
-// the entry (so a smaller entry that only moved code to the first route shows here).
+// (`npm run build` first): the entry, held to issue 19's 100 KB gzip budget (tighter than DESIGN
+// §8's 150 KB; the build enforces 100), and, for the two first screens, the route chunk and its
+// static imports beyond the entry (so a smaller entry that only moved code to the first route
+// shows here).
 import { checkBudgets, firstScreen, kb } from "../scripts/lib/budgets";
 import { readBuildOutput } from "../scripts/lib/build-output";
 import { recordGoal } from "./goals";
@@ -20,7 +21,7 @@ export function benchEntry(): Promise<void> {
     value: Math.round((report.entryGzip / 1024) * 10) / 10,
     kind: "atMost",
     target: ENTRY_GOAL_KB,
-    baseline: "the issue's absolute budget (DESIGN §8)",
+    baseline: "issue 19's absolute budget",
   });
   console.log(`entry: ${kb(report.entryGzip)} gzip in ${report.entryFiles.length} files (${goal})`);
   for (const screen of FIRST_SCREENS) {
