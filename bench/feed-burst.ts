@@ -8,8 +8,8 @@
 // PerformanceObserver "longtask") during the burst, the longest, and the total blocking time
 // (the sum of each long task's time over 50 ms); goal 0 long tasks. The baseline is the same
 // page, same sockets, 10 quiet seconds before the burst, in the same run.
-// BENCH_BURST_PAGES=/options picks pages; BENCH_BURST_PROFILE=dir writes a CPU profile of each
-// page's burst there (Chromium's Profiler over CDP, for chrome://inspect or scripts).
+// BENCH_BURST_PAGES=/options picks pages; BENCH_BURST_TRACE=dir writes a performance trace of
+// each page's burst there (Chromium's tracing over CDP; open it in DevTools' Performance panel).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -225,15 +225,29 @@ async function waitForSockets(
     }
 }
 
-/** Runs `during` under Chromium's sampling profiler and writes the profile to `file`. */
-async function profiled<T>(page: Page, file: string, during: () => Promise<T>): Promise<T> {
+/** Runs `during` under a Chromium performance trace (as DevTools records) written to `file`. */
+async function traced<T>(page: Page, file: string, during: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
+  const categories = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "v8.execute",
+    "disabled-by-default-v8.cpu_profiler",
+    "blink.user_timing",
+  ];
+  const events: unknown[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+  const complete = new Promise<void>((resolve) =>
+    cdp.once("Tracing.tracingComplete", () => resolve()),
+  );
+  await cdp.send("Tracing.start", {
+    categories: categories.join(","),
+    transferMode: "ReportEvents",
+  });
   const result = await during();
-  const { profile } = await cdp.send("Profiler.stop");
-  writeFileSync(file, JSON.stringify(profile));
+  await cdp.send("Tracing.end");
+  await complete;
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
   await cdp.detach();
   return result;
 }
@@ -261,12 +275,12 @@ async function burstOn(
     sockets.get("depth")?.send(frames.depth);
     sockets.get("kdata")?.send(frames.kdata);
   };
-  const profileDir = process.env["BENCH_BURST_PROFILE"];
+  const traceDir = process.env["BENCH_BURST_TRACE"];
   let burst: Measured;
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-    const file = join(profileDir, `burst${spec.path.replace("/", "-")}.cpuprofile`);
-    burst = await profiled(page, file, () => longTasksDuring(page, BURST_MS, play));
+  if (traceDir) {
+    mkdirSync(traceDir, { recursive: true });
+    const file = join(traceDir, `burst${spec.path.replace("/", "-")}.json`);
+    burst = await traced(page, file, () => longTasksDuring(page, BURST_MS, play));
   } else {
     burst = await longTasksDuring(page, BURST_MS, play);
   }
