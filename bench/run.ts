@@ -2,6 +2,7 @@
 import { benchContract } from "./contract";
 import { benchEntry } from "./entry";
 import { benchFeed } from "./feed";
+import { benchFeedBurst } from "./feed-burst";
 import { goalSummary } from "./goals";
 import { benchHttp } from "./http";
 import { benchLedger } from "./ledger";
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   contract: benchContract,
   entry: benchEntry,
   feed: benchFeed,
+  "feed-burst": benchFeedBurst,
   http: benchHttp,
   ledger: benchLedger,
   money: benchMoney,
@@ -31,7 +33,9 @@ if (unknown.length > 0) {
   );
   process.exit(1);
 }
-for (const name of wanted.length > 0 ? wanted : Object.keys(benches)) await benches[name]?.();
+// `feed` ends with the burst, so the default run does not repeat it alone.
+const defaults = Object.keys(benches).filter((name) => name !== "feed-burst");
+for (const name of wanted.length > 0 ? wanted : defaults) await benches[name]?.();
 
 const summary = goalSummary();
 if (summary.length > 0) {

@@ -13,13 +13,20 @@ export interface LiveStore<T> {
 /**
  * A Dexie live query as an external store: it re-runs whenever a table it read changes, in this
  * tab or another. Create it once per query input (useMemo) and read it with useLiveStore.
+ * With `equal`, a re-run whose value equals the last one keeps the last snapshot and tells no
+ * one: the market tables change four times a second under a burst, and a screen that reads only
+ * part of a table (which symbols have tickers) need not render again for each flush.
  */
-export function liveStore<T>(querier: () => T | Promise<T>): LiveStore<T> {
+export function liveStore<T>(
+  querier: () => T | Promise<T>,
+  equal?: (previous: T, next: T) => boolean,
+): LiveStore<T> {
   let snapshot: LiveResult<T> = { status: "loading" };
   return {
     subscribe(listener) {
       const subscription = liveQuery(querier).subscribe({
         next: (value) => {
+          if (snapshot.status === "ready" && equal?.(snapshot.value, value)) return;
           snapshot = { status: "ready", value };
           listener();
         },

@@ -13,6 +13,22 @@ export function useTickers(): LiveResult<TickerRow[]> {
   return useLiveStore(store);
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** The symbols that have a ticker (in symbol order); a new value only when that list changes. */
+export function useTickerSymbols(): LiveResult<string[]> {
+  const store = useMemo(
+    () =>
+      liveStore(
+        async () => (await database().tickers.toCollection().primaryKeys()).map(String),
+        sameList,
+      ),
+    [],
+  );
+  return useLiveStore(store);
+}
+
 /** One symbol's latest ticker, or null before the first arrived. */
 export function useTicker(symbol: string): LiveResult<TickerRow | null> {
   const store = useMemo(

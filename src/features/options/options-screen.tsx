@@ -4,7 +4,7 @@
 // Verify. Everything is read from IndexedDB; buying goes online-only through
 // src/sync/options-commands.ts. The house is the counterparty, and the screen says so.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useFreshness } from "../../db/sync-state";
 import { useOptionsHistory } from "../../db/queries/options";
 import { oldest, ScreenFreshness } from "../../ui/app-state/screen-freshness";
@@ -36,17 +36,23 @@ export function OptionsScreen() {
   return (
     <ScreenFrame title={t`Options`} testId="screen-options">
       <PriceHeader symbol={symbol} onSymbolChange={setSymbol} showRange />
-      <OptionsChartCard symbol={symbol} openOrder={trading.openOrder} entry={entry} />
+      <OptionsChartCardMemo symbol={symbol} openOrder={trading.openOrder} entry={entry} />
       {trading.openOrder !== null && <OptionsOpenOrder order={trading.openOrder} entry={entry} />}
       <OptionsOrderPanel symbol={symbol} trading={trading} />
       <OptionsHouse />
       <RiskWarning />
       <ScreenFreshness at={oldest([accountFreshness])} />
-      {latestOrder !== null && <OptionsResultCard order={latestOrder} />}
-      <OptionsHistory userId={userId} />
+      {latestOrder !== null && <OptionsResultCardMemo order={latestOrder} />}
+      <OptionsHistoryMemo userId={userId} />
     </ScreenFrame>
   );
 }
+
+// The screen renders with every ticker the feed writes (the order panel shows the price); these
+// render only when their own rows change. The live line reads the ticker itself.
+const OptionsChartCardMemo = memo(OptionsChartCard);
+const OptionsResultCardMemo = memo(OptionsResultCard);
+const OptionsHistoryMemo = memo(OptionsHistory);
 
 /** Who is on the other side (DESIGN §1): the house, at the feed's recorded prices. */
 function OptionsHouse() {

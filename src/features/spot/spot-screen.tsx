@@ -3,10 +3,10 @@
 // away), then the user's orders. Everything is read from IndexedDB; orders are sent online-only
 // through src/sync/spot-commands.ts. `?symbol=BTCUSDT` opens that market.
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useFavourites, toggleFavourite } from "../../db/favourites";
 import { useAssetsOverview } from "../../db/queries/assets-overview";
-import { useDepth, useTicker, useTickers } from "../../db/queries/market";
+import { useDepth, useTicker, useTickerSymbols } from "../../db/queries/market";
 import { useSpotConfig } from "../../db/queries/spot";
 import { useFreshness } from "../../db/sync-state";
 import { sortBySymbol } from "../../lib/symbol-order";
@@ -40,10 +40,10 @@ export function SpotScreen(props: {
   const [form, setForm] = useState<SpotFormState>(EMPTY_SPOT_FORM);
   const configRow = useSpotConfig(userId);
   const overview = useAssetsOverview(userId);
-  const tickers = useTickers();
+  // Only the list of symbols: the tickers themselves change with every flush of the feed, and
+  // the book and the header read theirs below, so a burst does not render the whole screen.
+  const tickerSymbols = useTickerSymbols();
   const favouritesRow = useFavourites();
-  const depthRow = useDepth(symbol);
-  const tickerRow = useTicker(symbol);
   const accountFreshness = useFreshness("account");
   const config = configRow.status === "ready" ? (configRow.value?.config ?? null) : null;
   const pulledAt = overview.status === "ready" ? (overview.value?.pulledAt ?? null) : null;
@@ -52,11 +52,12 @@ export function SpotScreen(props: {
   const symbols = useMemo(() => {
     const known =
       config?.symbols.map((rules) => rules.symbol) ??
-      (tickers.status === "ready" ? tickers.value.map((row) => row.symbol) : []);
+      (tickerSymbols.status === "ready" ? tickerSymbols.value : []);
     return sortBySymbol(known.includes(symbol) ? known : [symbol, ...known], (s) => s);
-  }, [config, tickers, symbol]);
-  const depth = depthRow.status === "ready" ? depthRow.value : null;
-  const last = tickerRow.status === "ready" ? (tickerRow.value?.last ?? null) : null;
+  }, [config, tickerSymbols, symbol]);
+  const pickPrice = useCallback((price: string) => {
+    setForm((current) => ({ ...current, type: 1, price }));
+  }, []);
 
   // The ladder needs the book whether or not the chart (which also watches it) is shown.
   useEffect(() => watchMarket({ kind: "depth", symbol }), [symbol]);
@@ -81,23 +82,38 @@ export function SpotScreen(props: {
         }
         header={<PriceHeader symbol={symbol} showPicker={false} showRange showVolume compact />}
         form={<SpotOrderPanel userId={userId} symbol={symbol} form={form} onFormChange={setForm} />}
-        book={
-          <OrderBookLadder
-            asks={depth?.asks ?? []}
-            bids={depth?.bids ?? []}
-            last={last}
-            base={baseOf(symbol)}
-            quote={quoteOf(symbol)}
-            onPick={(price) => setForm({ ...form, type: 1, price })}
-          />
-        }
+        book={<SpotBook symbol={symbol} onPick={pickPrice} />}
         chart={<MarketChartPanel symbol={symbol} />}
       >
         <ScreenFreshness at={oldest([accountFreshness, pulledAt])} />
         <HouseCounterparty />
         <RiskWarning />
-        <SpotOrders userId={userId} symbol={symbol} />
+        <SpotOrdersMemo userId={userId} symbol={symbol} />
       </TradingLayout>
     </ScreenFrame>
+  );
+}
+
+/** The user's orders render when their rows or the market change, not with the screen. */
+const SpotOrdersMemo = memo(SpotOrders);
+
+const NO_LEVELS: readonly (readonly [string, string])[] = [];
+
+/** The ladder with its own reads of the book and the last price: it alone follows the feed. */
+function SpotBook(props: { symbol: string; onPick: (price: string) => void }) {
+  const { symbol } = props;
+  const depthRow = useDepth(symbol);
+  const tickerRow = useTicker(symbol);
+  const depth = depthRow.status === "ready" ? depthRow.value : null;
+  const last = tickerRow.status === "ready" ? (tickerRow.value?.last ?? null) : null;
+  return (
+    <OrderBookLadder
+      asks={depth?.asks ?? NO_LEVELS}
+      bids={depth?.bids ?? NO_LEVELS}
+      last={last}
+      base={baseOf(symbol)}
+      quote={quoteOf(symbol)}
+      onPick={props.onPick}
+    />
   );
 }

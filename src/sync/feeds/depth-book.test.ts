@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DepthLevel } from "../../../protocol";
-import { parseUnits } from "../../../protocol/decimal";
+import { compare, parseUnits } from "../../../protocol/decimal";
 import {
   applyBookUpdate,
   applyLevels,
   bookFromSnapshot,
+  comparePrices,
   type Book,
   type BookSide,
 } from "./depth-book";
@@ -129,5 +130,22 @@ describe("depth book (property)", () => {
         expect(split).toEqual(whole);
       }),
     );
+  });
+});
+
+describe("comparePrices", () => {
+  it("orders unsigned decimals exactly as protocol/decimal's compare does", () => {
+    const unsigned = fc
+      .tuple(fc.stringMatching(/^\d{1,6}$/), fc.option(fc.stringMatching(/^\d{1,6}$/)))
+      .map(([whole, fraction]) => (fraction === null ? whole : `${whole}.${fraction}`));
+    fc.assert(
+      fc.property(unsigned, unsigned, (a, b) => {
+        expect(comparePrices(a, b)).toBe(compare(a, b));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(comparePrices("007.50", "7.5")).toBe(0);
+    expect(comparePrices("10", "9.99")).toBe(1);
+    expect(comparePrices("-1", "0")).toBe(-1);
   });
 });

@@ -94,6 +94,23 @@ describe("market writer", () => {
     expect(await series()).toHaveLength(3);
   });
 
+  it("writes the book as it was when the flush began, though updates change it in place", async () => {
+    const out = writer();
+    out.depthSnapshot(depthFrame("snapshot", 1, [["100", "1"]], [["101", "1"]]) as DepthFrame);
+    clock.advance(0); // the flush starts: its batch is taken now
+    out.depthUpdate(
+      depthFrame("update", 2, [
+        ["100", "0"],
+        ["99", "5"],
+      ]) as DepthFrame,
+    );
+    await settle();
+    expect(batches[0]?.depth[0]?.bids).toEqual([["100", "1"]]);
+    expect((await database().depth.get("BTC/USDT"))?.bids).toEqual([["100", "1"]]);
+    await out.flush();
+    expect((await database().depth.get("BTC/USDT"))?.bids).toEqual([["99", "5"]]);
+  });
+
   it("records when tickers arrived, as the freshness of 'tickers'", async () => {
     const out = writer();
     out.putTickers([ticker("BTC/USDT")], "feed");

@@ -7,7 +7,7 @@ import type { DepthFrame, KdataFrame, Ticker } from "../../../protocol";
 import type { CandleRow, DepthRow, TickerRow } from "../../db/database";
 import { writeMarketBatch, type CandleSeries, type MarketBatch } from "../../db/market-data";
 import type { SyncEnvironment } from "../environment";
-import { applyBookUpdate, bookFromSnapshot, type Book } from "./depth-book";
+import { applyBookUpdateInPlace, bookFromSnapshot, type Book } from "./depth-book";
 import type { FeedLog } from "./feed-socket";
 
 export const FLUSH_INTERVAL_MS = 250;
@@ -77,14 +77,19 @@ export class MarketWriter {
     this.holdBook(frame.symbol, bookFromSnapshot(frame), frame.ts);
   }
 
-  /** A depth update changes the book it follows (the sequencer guarantees there is one). */
+  /** A depth update changes the book it follows (the sequencer guarantees there is one). In
+   *  place: the held book is this writer's own, and each flush writes a copy of it. */
   depthUpdate(frame: DepthFrame): void {
     const held = this.books.get(frame.symbol);
     if (held === undefined) return;
-    this.holdBook(frame.symbol, applyBookUpdate(held.book, frame), frame.ts);
+    applyBookUpdateInPlace(held.book, frame);
+    held.ts = frame.ts;
+    held.receivedAt = this.stamp();
+    this.dirtyBooks.add(frame.symbol);
+    this.schedule();
   }
 
-  /** The book as this tab holds it (what the next flush writes). */
+  /** The book as this tab holds it (what the next flush writes; changed by later frames). */
   book(symbol: string): Book | undefined {
     return this.books.get(symbol)?.book;
   }
@@ -162,8 +167,15 @@ export class MarketWriter {
     const depth: DepthRow[] = [];
     for (const symbol of this.dirtyBooks) {
       const held = this.books.get(symbol);
+      // A copy: the held book keeps changing while the flush's transaction waits its turn.
       if (held !== undefined)
-        depth.push({ symbol, ...held.book, ts: held.ts, receivedAt: held.receivedAt });
+        depth.push({
+          symbol,
+          bids: [...held.book.bids],
+          asks: [...held.book.asks],
+          ts: held.ts,
+          receivedAt: held.receivedAt,
+        });
     }
     const batch: MarketBatch = {
       tickers: [...this.tickers.values()],
