@@ -92,6 +92,10 @@ export async function postLedgerTransaction(
     );
   }
   await tx.notify(CHANGE_CHANNEL, answer.appended);
-  const { appended: _, ...posted } = answer;
-  return posted;
+  return {
+    status: "posted",
+    transactionId: answer.transactionId,
+    reservationId: answer.reservationId,
+    bills: answer.bills,
+  };
 }
