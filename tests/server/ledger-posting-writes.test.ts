@@ -1,7 +1,10 @@
-// What a posting's one write statement (db/repositories/ledger-write-repository.ts) leaves behind:
-// bills, their change-log entries (consecutive seqs in bill id order, the bill exactly as
-// answered), one NOTIFY per entry after commit, and a sound ledger. Real PGlite.
+// What a posting's one statement (`ledger_post`, db/repositories/ledger-post-repository.ts) leaves
+// behind: bills, their change-log entries (consecutive seqs in bill id order, the bill exactly as
+// answered), one NOTIFY per entry after commit, and a sound ledger — and that it is one round
+// trip, whatever the posting. Real PGlite.
 import { beforeEach, expect, it } from "vitest";
+import type { Queryable } from "../../server/db/db";
+import { formatUnits } from "../../protocol/decimal";
 import { insertWalletUser } from "../../server/db/repositories/user-repository";
 import { CHANGE_CHANNEL } from "../../server/db/repositories/change-log-repository";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
@@ -159,4 +162,136 @@ it("a posting ending an ended reservation is 409 (not a frozen shortfall) and wr
   ).rejects.toMatchObject({ code: "CONFLICT", params: { conflict: "reservation-ended" } });
   expect(await count()).toBe(before);
   expect((await checkLedger(db())).ok).toBe(true);
+});
+
+/** The statements a posting sends through the db layer (its round trips), in order. */
+function counting(tx: Queryable): { tx: Queryable; sent: string[] } {
+  const sent: string[] = [];
+  return {
+    sent,
+    tx: {
+      query: (sql, params) => {
+        sent.push(sql.trim().split(/\s+/).slice(0, 2).join(" "));
+        return tx.query(sql, params);
+      },
+      exec: (sql) => {
+        sent.push(sql);
+        return tx.exec(sql);
+      },
+      notify: (channel, payloads) => tx.notify(channel, payloads),
+    },
+  };
+}
+
+it("a posting is one round trip: freeze, deduct with a fee and a many-user posting each one call", async () => {
+  const [a, b] = [await newUser("TRIPS001"), await newUser("TRIPS002")];
+  // First postings: the users have no change log yet, which costs a second call (and the log).
+  for (const userId of [a, b]) {
+    await db().transaction((tx) =>
+      credit(tx, {
+        kind: "demo-credit",
+        reference: "f",
+        userId,
+        asset: "USDT",
+        amount: 9_000_000n,
+        billType: 106,
+        from: "demo-issuer",
+      }),
+    );
+  }
+  const frozen = await db().transaction(async (inner) => {
+    const { tx, sent } = counting(inner);
+    const posted = await freeze(tx, {
+      kind: "withdraw",
+      reference: "w",
+      userId: a,
+      asset: "USDT",
+      amount: 2_000_000n,
+      billType: 201,
+    });
+    expect(sent).toEqual(["SELECT ledger_post($1,"]);
+    return posted;
+  });
+  await db().transaction(async (inner) => {
+    const { tx, sent } = counting(inner);
+    await deduct(tx, {
+      kind: "withdraw",
+      reference: "w",
+      reservationId: frozen.reservationId ?? "",
+      to: "withdrawals",
+      billType: 203,
+      fee: { amount: 100_000n, billType: 205 },
+    });
+    // The reservation's facts (its amount makes the legs), then the posting.
+    expect(sent).toEqual(["SELECT r.id,", "SELECT ledger_post($1,"]);
+  });
+  await db().transaction(async (inner) => {
+    const { tx, sent } = counting(inner);
+    const posted = await postTransaction(tx, {
+      kind: "transfer",
+      reference: "a to b, in BTC too",
+      legs: [
+        {
+          account: { userId: b, asset: "USDT" },
+          bucket: "available",
+          amount: -1n,
+          bill: { type: 206 },
+        },
+        {
+          account: { userId: a, asset: "USDT" },
+          bucket: "available",
+          amount: 1n,
+          bill: { type: 207 },
+        },
+        { account: { system: "broker", asset: "BTC" }, bucket: "available", amount: -5n },
+        {
+          account: { userId: b, asset: "BTC" },
+          bucket: "available",
+          amount: 5n,
+          bill: { type: 209 },
+        },
+      ],
+    });
+    // Even with an account created on the way (b's BTC), one call.
+    expect(sent).toEqual(["SELECT ledger_post($1,"]);
+    expect(posted.bills.map((bill) => [bill.type, bill.amount, bill.balanceAfter])).toEqual([
+      [206, "-0.000001", formatUnits(8_999_999n, 6)],
+      [207, "0.000001", formatUnits(7_000_001n, 6)],
+      [209, "0.00000005", "0.00000005"],
+    ]);
+  });
+  expect((await checkLedger(db())).violations).toEqual([]);
+});
+
+it("refuses an overdraft before writing, as an answer that leaves the transaction usable", async () => {
+  const userId = await newUser("TRIPS003");
+  await db().transaction((tx) =>
+    credit(tx, {
+      kind: "demo-credit",
+      reference: "f",
+      userId,
+      asset: "USDT",
+      amount: 1_500_000n,
+      billType: 106,
+      from: "demo-issuer",
+    }),
+  );
+  const answer = await db().transaction(async (tx) => {
+    const refused = await freeze(tx, {
+      kind: "withdraw",
+      reference: "too much",
+      userId,
+      asset: "USDT",
+      amount: 2_000_000n,
+      billType: 201,
+    }).catch((err: unknown) => err);
+    // The caller caught the refusal; its transaction still works.
+    const [row] = await tx.query<{ n: string }>("SELECT count(*)::text AS n FROM bills");
+    return { refused, bills: row?.n };
+  });
+  expect(answer.refused).toMatchObject({
+    code: "INSUFFICIENT_BALANCE",
+    params: { asset: "USDT", available: "1.5", needed: "2" },
+  });
+  expect(answer.bills).toBe("1");
 });

@@ -1,5 +1,5 @@
 // Bills (migration 006): the user-visible legs of ledger transactions, newest first. A posting
-// inserts its bills in its one write statement (ledger-write-repository.ts).
+// inserts its bills in its one statement (`ledger_post`, ledger-post-repository.ts).
 import type { Queryable } from "../db";
 
 export interface BillRow {

@@ -1,22 +1,7 @@
-// Posting ledger transactions (migrations 006, 008): whether a reservation has ended, and
-// reading reservations. The writes of a posting are one statement (ledger-write-repository.ts);
-// the chain is the sealer's (ledger-seal-repository.ts). Everything here runs inside the
-// posting's transaction; see domain/ledger/README.md.
+// Reading reservations (migration 006) for the operations that end one (domain/ledger/operations.ts).
+// A posting itself is one statement (ledger-post-repository.ts); the chain is the sealer's
+// (ledger-seal-repository.ts). See domain/ledger/README.md.
 import type { Queryable } from "../db";
-
-/**
- * Whether the reservation has ended, read in a snapshot taken after the caller locked the
- * reservation's account: a concurrent end of it has committed (we see it) or waits behind our
- * account lock (and will see ours).
- */
-export async function reservationHasEnded(tx: Queryable, reservationId: string): Promise<boolean> {
-  const [row] = await tx.query<{ ended: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM ledger_reservation_ends WHERE reservation_id = $1::bigint)
-       AS ended`,
-    [reservationId],
-  );
-  return row?.ended === true;
-}
 
 export interface ReservationRow {
   id: string;
