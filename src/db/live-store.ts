@@ -1,5 +1,7 @@
 import { liveQuery } from "dexie";
 import { useSyncExternalStore } from "react";
+import { readSnapshot, writeSnapshot } from "./screen-snapshot";
+import { getSessionUserId } from "./session";
 
 /** What a screen sees of a live query: still loading, its latest value, or why it failed. */
 export type LiveResult<T> =
@@ -10,17 +12,38 @@ export interface LiveStore<T> {
   getSnapshot(): LiveResult<T>;
 }
 
+export interface LiveStoreOptions {
+  /**
+   * Keep a synchronous copy of the answer under this key (screen-snapshot.ts), for a first
+   * screen's first content: the store starts "ready" with the copy instead of "loading", and the
+   * query's own answer replaces it. The key names the query and its inputs ("setting:en:pitch").
+   */
+  snapshot?: string;
+}
+
 /**
  * A Dexie live query as an external store: it re-runs whenever a table it read changes, in this
  * tab or another. Create it once per query input (useMemo) and read it with useLiveStore.
  */
-export function liveStore<T>(querier: () => T | Promise<T>): LiveStore<T> {
-  let snapshot: LiveResult<T> = { status: "loading" };
+export function liveStore<T>(
+  querier: () => T | Promise<T>,
+  options: LiveStoreOptions = {},
+): LiveStore<T> {
+  const key = options.snapshot;
+  // The signed-in user when the store was made: a copy is only read and written for them.
+  const userId = key === undefined ? null : getSessionUserId();
+  const copy = key === undefined ? undefined : readSnapshot(userId, key);
+  // The copy was written from this query's own answer under the same schema (screen-snapshot.ts).
+  let snapshot: LiveResult<T> =
+    copy === undefined ? { status: "loading" } : { status: "ready", value: copy.value as T };
   return {
     subscribe(listener) {
       const subscription = liveQuery(querier).subscribe({
         next: (value) => {
           snapshot = { status: "ready", value };
+          if (key !== undefined && userId !== null && getSessionUserId() === userId) {
+            writeSnapshot(userId, key, value);
+          }
           listener();
         },
         error: (error: unknown) => {
