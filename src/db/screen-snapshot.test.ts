@@ -2,6 +2,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import Dexie from "dexie";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, database, DB_NAME } from "./database";
+import { deleteLocalData } from "./queries/local-data";
 import { useSetting } from "./queries/settings";
 import {
   clearSnapshot,
@@ -60,6 +61,13 @@ describe("screen snapshot", () => {
     clearSession();
     expect(localStorage.getItem(SNAPSHOT_STORAGE_KEY)).toBeNull();
     signIn("user-1");
+    expect(readSnapshot("user-1", "assets-overview")).toBeUndefined();
+  });
+
+  it("is cleared with the local data it copied", async () => {
+    signIn("user-1");
+    writeSnapshot("user-1", "assets-overview", { usdt: "1.00" });
+    await deleteLocalData();
     expect(readSnapshot("user-1", "assets-overview")).toBeUndefined();
   });
 
