@@ -2,16 +2,19 @@ import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { startEarly } from "./features/shell/start-early";
 import { wireApp } from "./features/shell/wire-app";
-import { activateLang, i18n, initialLang } from "./i18n/setup";
+import { i18n } from "./i18n/setup";
 import { createAppRouter } from "./router";
 import { applyRootFontSize } from "./ui/layout/root-font-size";
 import "./ui/styles/global.css";
 
 applyRootFontSize();
 const router = createAppRouter();
+// The catalog, this address's route chunks and IndexedDB load side by side, not one after another.
+const ready = startEarly(router);
 wireApp(router);
-await activateLang(initialLang(), { remember: false });
+await ready;
 
 const container = document.getElementById("app");
 if (!container) throw new Error("index.html has no #app element");

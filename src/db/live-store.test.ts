@@ -47,7 +47,7 @@ describe("liveStore", () => {
     const symbols = async () => (await database().tickers.toArray()).map((row) => row.symbol);
     const sameList = (a: string[], b: string[]) => a.join() === b.join();
     const plain = counted(liveStore(symbols));
-    const quiet = counted(liveStore(symbols, sameList));
+    const quiet = counted(liveStore(symbols, { equal: sameList }));
     await Promise.all([plain.until(1), quiet.until(1)]);
 
     // Five flushes that change prices only, then one that adds a symbol.

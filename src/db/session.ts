@@ -1,3 +1,5 @@
+import { clearSnapshot } from "./screen-snapshot";
+
 /**
  * The signed-in session, under the localStorage keys the seed fixed: token, name, avatar, info.
  * Reading is strict: an unreadable session is an error the route guard reports, never a silent
@@ -76,6 +78,10 @@ export function readSession(): Session | null {
 
 /** Writes the whole session; a null field removes its key, so a refresh never keeps stale data. */
 export function saveSession(session: Session): void {
+  // Another user's session replaces this one: no copy of the previous user's screens may remain.
+  const previous = getSessionUserId();
+  const next = session.info?.["id"];
+  if (previous !== null && previous !== next) clearSnapshot();
   localStorage.setItem(SESSION_KEYS.token, session.token);
   setOrRemove(SESSION_KEYS.name, session.name);
   setOrRemove(SESSION_KEYS.avatar, session.avatar);
@@ -101,6 +107,7 @@ export function getSessionUserId(): string | null {
 
 /** Sign-out and token reset: removes every session key. */
 export function clearSession(): void {
+  clearSnapshot();
   for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
   notify();
 }

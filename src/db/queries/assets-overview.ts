@@ -10,7 +10,11 @@ export function useAssetsOverview(
   userId: string | null,
 ): LiveResult<AssetsOverviewRow | undefined> {
   const store = useMemo(
-    () => liveStore(() => (userId === null ? undefined : database().assetsOverview.get(userId))),
+    () =>
+      liveStore(() => (userId === null ? undefined : database().assetsOverview.get(userId)), {
+        // /my's first content: copied for an instant start (screen-snapshot.ts).
+        snapshot: "assets-overview",
+      }),
     [userId],
   );
   return useLiveStore(store);

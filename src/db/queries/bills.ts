@@ -79,8 +79,15 @@ export function useBills(
   const { type, asset } = filter;
   const store = useMemo(
     () =>
-      liveStore(() =>
-        userId === null ? { items: [], hasMore: false } : readBills(userId, { type, asset }, limit),
+      liveStore(
+        () =>
+          userId === null
+            ? { items: [], hasMore: false }
+            : readBills(userId, { type, asset }, limit),
+        // /records' first content, the unfiltered first page: copied for an instant start.
+        type === null && asset === null && limit === BILL_PAGE_SIZE
+          ? { snapshot: "bills:first-page" }
+          : {},
       ),
     [userId, type, asset, limit],
   );

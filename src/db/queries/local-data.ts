@@ -3,6 +3,7 @@
 // give back (it is the account), so it is carried over into the new database.
 import Dexie from "dexie";
 import { closeDatabase, database, DB_NAME } from "../database";
+import { clearSnapshot } from "../screen-snapshot";
 
 /** How many outbox entries have not reached the server yet (they are lost by clearing). */
 export async function countUnsent(): Promise<number> {
@@ -14,6 +15,8 @@ export async function deleteLocalData(): Promise<void> {
   const keys = await database().keys.toArray();
   closeDatabase();
   await Dexie.delete(DB_NAME);
+  // The screens' copy of what it held goes with it.
+  clearSnapshot();
   if (keys.length === 0) return;
   await database().keys.bulkPut(keys);
   closeDatabase();

@@ -20,10 +20,9 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 export function useTickerSymbols(): LiveResult<string[]> {
   const store = useMemo(
     () =>
-      liveStore(
-        async () => (await database().tickers.toCollection().primaryKeys()).map(String),
-        sameList,
-      ),
+      liveStore(async () => (await database().tickers.toCollection().primaryKeys()).map(String), {
+        equal: sameList,
+      }),
     [],
   );
   return useLiveStore(store);

@@ -47,7 +47,16 @@ export function wireApp(router: AnyRouter): void {
   // Dexie and the engine load right after the entry chunk, not in it.
   // A failed load (the chunk missing after an update) leaves the screens on what IndexedDB has.
   const sync = import("../../sync/app-sync");
-  sync.then(({ startAppSync }) => startAppSync(initialLang())).catch(() => undefined);
+  // The engine starts when the main thread first idles, i.e. after the first screen painted
+  // (src/main.tsx renders first): its start is work the first paint must not wait for, and
+  // offline it has nothing to pull anyway. At the latest a second in; Safari has no idle callback.
+  const whenIdle =
+    typeof window.requestIdleCallback === "function"
+      ? (run: () => void) => window.requestIdleCallback(run, { timeout: 1_000 })
+      : (run: () => void) => window.setTimeout(run, 0);
+  whenIdle(() => {
+    sync.then(({ startAppSync }) => startAppSync(initialLang())).catch(() => undefined);
+  });
   // Lingui emits "change" on every activation: at start and when the user switches language.
   i18n.on("change", () => {
     const lang = i18n.locale;
