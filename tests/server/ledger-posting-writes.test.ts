@@ -18,6 +18,21 @@ beforeEach(async () => {
   await resetDb(db());
 });
 
+/** Demo USDT (bill 106) for a test's user, in its own transaction. */
+async function fundUsdt(userId: string, amount: bigint): Promise<void> {
+  await db().transaction((tx) =>
+    credit(tx, {
+      kind: "demo-credit",
+      reference: "f",
+      userId,
+      asset: "USDT",
+      amount,
+      billType: 106,
+      from: "demo-issuer",
+    }),
+  );
+}
+
 async function newUser(code: string): Promise<string> {
   const user = await insertWalletUser(db(), {
     address: `0x${Buffer.from(code).toString("hex").padStart(40, "0")}`,
@@ -101,17 +116,7 @@ it("appends each bill to the change log once, in bill order, as the posting answ
 
 it("a posting ending an ended reservation is 409 (not a frozen shortfall) and writes nothing", async () => {
   const userId = await newUser("WRITES02");
-  await db().transaction((tx) =>
-    credit(tx, {
-      kind: "demo-credit",
-      reference: "f",
-      userId,
-      asset: "USDT",
-      amount: 5_000_000n,
-      billType: 106,
-      from: "demo-issuer",
-    }),
-  );
+  await fundUsdt(userId, 5_000_000n);
   const frozen = await db().transaction((tx) =>
     freeze(tx, {
       kind: "withdraw",
@@ -187,17 +192,7 @@ it("a posting is one round trip: freeze, deduct with a fee and a many-user posti
   const [a, b] = [await newUser("TRIPS001"), await newUser("TRIPS002")];
   // First postings: the users have no change log yet, which costs a second call (and the log).
   for (const userId of [a, b]) {
-    await db().transaction((tx) =>
-      credit(tx, {
-        kind: "demo-credit",
-        reference: "f",
-        userId,
-        asset: "USDT",
-        amount: 9_000_000n,
-        billType: 106,
-        from: "demo-issuer",
-      }),
-    );
+    await fundUsdt(userId, 9_000_000n);
   }
   const frozen = await db().transaction(async (inner) => {
     const { tx, sent } = counting(inner);
@@ -265,17 +260,7 @@ it("a posting is one round trip: freeze, deduct with a fee and a many-user posti
 
 it("refuses an overdraft before writing, as an answer that leaves the transaction usable", async () => {
   const userId = await newUser("TRIPS003");
-  await db().transaction((tx) =>
-    credit(tx, {
-      kind: "demo-credit",
-      reference: "f",
-      userId,
-      asset: "USDT",
-      amount: 1_500_000n,
-      billType: 106,
-      from: "demo-issuer",
-    }),
-  );
+  await fundUsdt(userId, 1_500_000n);
   const answer = await db().transaction(async (tx) => {
     const refused = await freeze(tx, {
       kind: "withdraw",
