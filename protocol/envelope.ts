@@ -69,6 +69,14 @@ export const ERROR_CODES = [
   "LIMIT_WOULD_FILL",
   /** A take-profit or stop-loss on the wrong side of the entry or liquidation price (422). */
   "TARGET_INVALID",
+  /** A quant plan above the user's credit level (422). */
+  "PLAN_LEVEL_TOO_LOW",
+  /** A quant subscription amount outside the plan's range (422). */
+  "PLAN_AMOUNT_OUT_OF_RANGE",
+  /** A quant subscription above what the credit level's quota leaves (422). */
+  "PLAN_QUOTA_EXCEEDED",
+  /** Too many backtests or optimisations of one user queued or running at once (429). */
+  "JOBS_LIMIT",
   "INTERNAL",
 ] as const;
 

@@ -53,7 +53,9 @@ export type ConflictKind =
   /** A contract order already open as a position: it is closed, not cancelled. */
   | "order-open"
   /** A contract order already completed; `reason` says how (CONTRACT_CLOSE_REASONS). */
-  | "order-completed";
+  | "order-completed"
+  /** A quant plan that already ended (delivered or stopped). */
+  | "plan-ended";
 
 /** Params by code. Decimal strings for amounts and prices, as the server formats them. */
 export interface RefusalParamsByCode {
@@ -117,6 +119,16 @@ export interface RefusalParamsByCode {
     reference: "entry" | "liquidation";
     limit: string;
   };
+
+  // quant (protocol/quant.ts)
+  /** The plan's level (`required`) is above the user's credit level (`level`). */
+  PLAN_LEVEL_TOO_LOW: { required: number; level: number };
+  /** USDT: the plan takes amounts from `minimum` to `maximum`. */
+  PLAN_AMOUNT_OUT_OF_RANGE: { minimum: string; maximum: string };
+  /** USDT: what the credit level's quota leaves and what the subscription needs. */
+  PLAN_QUOTA_EXCEEDED: { available: string; needed: string };
+  /** At most `limit` backtests and optimisations queued or running per user. */
+  JOBS_LIMIT: { limit: number };
 }
 
 type Checked<T> = { [K in keyof T]: T[K] extends ErrorParams ? T[K] : never };

@@ -6,6 +6,7 @@ import type { ContractOrder } from "./contract";
 import type { Bill } from "./ledger";
 import type { Message } from "./messages";
 import type { OptionsOrder } from "./options";
+import type { QuantBacktest, QuantOptimisation, QuantSubscription } from "./quant";
 import type { SpotOrder } from "./spot";
 import type { Recharge, Withdrawal } from "./wallet";
 
@@ -24,6 +25,9 @@ export interface SyncEntityData {
   "spot-order": SpotOrder;
   "options-order": OptionsOrder;
   "contract-order": ContractOrder;
+  "quant-subscription": QuantSubscription;
+  "quant-backtest": QuantBacktest;
+  "quant-optimisation": QuantOptimisation;
 }
 
 export type SyncEntity = keyof SyncEntityData;
@@ -39,6 +43,9 @@ const ENTITY_SET: { readonly [E in SyncEntity]: true } = {
   "spot-order": true,
   "options-order": true,
   "contract-order": true,
+  "quant-subscription": true,
+  "quant-backtest": true,
+  "quant-optimisation": true,
 };
 
 /** Every entity, for runtime checks. */

@@ -11,6 +11,7 @@ import { healthEndpoints } from "./health";
 import { marketEndpoints } from "./market";
 import { optionsEndpoints } from "./options";
 import { profileEndpoints } from "./profile";
+import { quantEndpoints } from "./quant";
 import { rpcEndpoints } from "./rpc";
 import { socketEndpoints } from "./sockets";
 import { spotEndpoints } from "./spot";
@@ -31,6 +32,7 @@ export {
   marketEndpoints,
   optionsEndpoints,
   profileEndpoints,
+  quantEndpoints,
   rpcEndpoints,
   socketEndpoints,
   spotEndpoints,
@@ -53,6 +55,7 @@ export const ENDPOINT_AREAS = {
   spot: spotEndpoints,
   options: optionsEndpoints,
   contract: contractEndpoints,
+  quant: quantEndpoints,
   market: marketEndpoints,
   rpc: rpcEndpoints,
   admin: adminEndpoints,

@@ -17,6 +17,7 @@ import { getSessionUserId } from "./session";
 import { clearSpotData, spotTables } from "./spot-data";
 import { clearOptionsData, optionsTables } from "./options-data";
 import { clearContractData, contractTables } from "./contract-data";
+import { clearQuantData, quantTables } from "./quant-data";
 import { SYNC_KEYS } from "./sync-state";
 import { clearWalletData, walletTables } from "./wallet-data";
 
@@ -110,6 +111,7 @@ async function clearSynced(userId: string): Promise<void> {
   await clearSpotData(db, userId);
   await clearOptionsData(db, userId);
   await clearContractData(db, userId);
+  await clearQuantData(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
@@ -127,6 +129,7 @@ function syncedTables() {
     ...spotTables(db),
     ...optionsTables(db),
     ...contractTables(db),
+    ...quantTables(db),
   ];
 }
 

@@ -8,6 +8,11 @@ import type { ApplyContext, ChangeApplier, ChangeAppliers } from "./change-appli
 import type { QuantaDatabase } from "./database";
 import { getSessionUserId, getToken, saveSession } from "./session";
 import { contractOrderApplier } from "./contract-data";
+import {
+  quantBacktestApplier,
+  quantOptimisationApplier,
+  quantSubscriptionApplier,
+} from "./quant-data";
 import { optionsOrderApplier } from "./options-data";
 import { spotOrderApplier } from "./spot-data";
 import { rechargeApplier, withdrawalApplier } from "./wallet-data";
@@ -71,6 +76,9 @@ export const CHANGE_APPLIERS: ChangeAppliers = {
   "spot-order": spotOrderApplier,
   "options-order": optionsOrderApplier,
   "contract-order": contractOrderApplier,
+  "quant-subscription": quantSubscriptionApplier,
+  "quant-backtest": quantBacktestApplier,
+  "quant-optimisation": quantOptimisationApplier,
 };
 
 /** The tables the appliers write (a page's transaction must name every one). */

@@ -15,6 +15,12 @@ import type {
 } from "../../protocol";
 import type { CandleRow, DepthRow, TickerRow } from "./market-rows";
 import type { ContractConfigRow, ContractOrderRow } from "./contract-rows";
+import type {
+  QuantBacktestRow,
+  QuantCatalogueRow,
+  QuantOptimisationRow,
+  QuantSubscriptionRow,
+} from "./quant-rows";
 import type { OptionsOrderRow, OptionsProductsRow } from "./options-rows";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
 import type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow } from "./wallet-rows";
@@ -186,6 +192,10 @@ export class QuantaDatabase extends Dexie {
   optionsProducts!: Table<OptionsProductsRow, string>;
   contractOrders!: Table<ContractOrderRow, string>;
   contractConfig!: Table<ContractConfigRow, string>;
+  quantSubscriptions!: Table<QuantSubscriptionRow, string>;
+  quantBacktests!: Table<QuantBacktestRow, string>;
+  quantOptimisations!: Table<QuantOptimisationRow, string>;
+  quantCatalogue!: Table<QuantCatalogueRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -259,6 +269,14 @@ export class QuantaDatabase extends Dexie {
     this.version(9).stores({
       contractOrders: "id, [userId+time], [userId+state+time]",
       contractConfig: "key",
+    });
+    // AI quant plans: the user's plans (subscriptions) newest first and by status, backtests and
+    // optimisations newest first, from the change log; the plan catalogue as last pulled (public).
+    this.version(10).stores({
+      quantSubscriptions: "id, userId, [userId+startedAt], [userId+status+startedAt]",
+      quantBacktests: "id, userId, [userId+createdAt]",
+      quantOptimisations: "id, userId, [userId+createdAt]",
+      quantCatalogue: "key",
     });
     /* eslint-enable lingui/no-unlocalized-strings */
   }

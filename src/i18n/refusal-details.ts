@@ -102,6 +102,13 @@ export function conflictText(i18n: I18n, params: RefusalParams<"CONFLICT">): str
       );
     case "order-completed":
       return completedText(i18n, "reason" in params ? params.reason : null);
+    case "plan-ended":
+      return i18n._(
+        msg({
+          message: "This plan has already ended.",
+          comment: "Stopping an AI quant plan that was already delivered or stopped.",
+        }),
+      );
     default:
       return i18n._(msg`This conflicts with the current state. Refresh and try again.`);
   }

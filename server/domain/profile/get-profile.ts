@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/db";
 import { latestIdentityStatus } from "../../db/repositories/identity-repository";
 import { findUserById } from "../../db/repositories/user-repository";
 import { refusal } from "../errors";
-import { creditLevel } from "./credit-level";
+import { creditLevelOf } from "../../../protocol/credit-levels";
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile> {
   const user = await findUserById(db, userId);
@@ -21,7 +21,7 @@ export async function getProfile(db: Queryable, userId: string): Promise<Profile
     avatar: user.avatar,
     locked: user.locked,
     verified,
-    creditLevel: creditLevel(verified === 1, weightedScore),
+    creditLevel: creditLevelOf(verified === 1, weightedScore),
     weightedScore,
     inviteCode: user.invite_code,
     createdAt: new Date(user.created_at).toISOString(),

@@ -1,0 +1,155 @@
+// The signed-in user's quant plans, backtests and optimisations on the device: from the change
+// log (applied inside account-data's page transaction) and from the commands' answers; and the
+// public catalogue row (plans and strategies).
+import { isDecimalString } from "../../protocol/decimal";
+import type {
+  QuantBacktest,
+  QuantOptimisation,
+  QuantPlan,
+  QuantStrategyInfo,
+  QuantSubscription,
+} from "../../protocol/quant";
+import type { ChangeApplier } from "./change-applier";
+import { database, type QuantaDatabase } from "./database";
+import type {
+  QuantBacktestRow,
+  QuantCatalogueRow,
+  QuantOptimisationRow,
+  QuantSubscriptionRow,
+} from "./quant-rows";
+import { getSessionUserId } from "./session";
+
+export type { QuantBacktestRow, QuantCatalogueRow, QuantOptimisationRow, QuantSubscriptionRow };
+
+const SUBSCRIPTION_STATUSES: ReadonlySet<unknown> = new Set(["running", "delivered", "stopped"]);
+const JOB_STATUSES: ReadonlySet<unknown> = new Set(["queued", "running", "done", "failed"]);
+
+/** A subscription the table's keys and the screen can hold; anything else is skipped. */
+export function isStorableQuantSubscription(data: unknown): data is QuantSubscription {
+  if (typeof data !== "object" || data === null) return false;
+  const row = data as Partial<Record<keyof QuantSubscription, unknown>>;
+  return (
+    typeof row.id === "string" &&
+    typeof row.planId === "string" &&
+    isDecimalString(row.amount) &&
+    SUBSCRIPTION_STATUSES.has(row.status) &&
+    typeof row.startedAt === "string" &&
+    Array.isArray(row.positions)
+  );
+}
+
+/** A backtest or optimisation the table's keys and the screen can hold. */
+export function isStorableQuantJob<J extends QuantBacktest | QuantOptimisation>(
+  data: unknown,
+): data is J {
+  if (typeof data !== "object" || data === null) return false;
+  const row = data as Partial<Record<keyof QuantBacktest, unknown>>;
+  return (
+    typeof row.id === "string" &&
+    JOB_STATUSES.has(row.status) &&
+    typeof row.createdAt === "string" &&
+    typeof row.symbol === "string"
+  );
+}
+
+/** A plan only moves from running to ended; an ended copy is never replaced by a running one. */
+export function isNotOlderSubscription(
+  stored: QuantSubscription | undefined,
+  incoming: QuantSubscription,
+): boolean {
+  return stored === undefined || stored.status === "running" || incoming.status !== "running";
+}
+
+const JOB_ORDER = { queued: 0, running: 1, done: 2, failed: 2 } as const;
+
+/** A job only moves forward: queued → running → done or failed. */
+export function isNotOlderJob(
+  stored: { status: keyof typeof JOB_ORDER } | undefined,
+  incoming: { status: keyof typeof JOB_ORDER },
+): boolean {
+  return stored === undefined || JOB_ORDER[incoming.status] >= JOB_ORDER[stored.status];
+}
+
+async function putSubscription(db: QuantaDatabase, userId: string, row: QuantSubscription) {
+  if (isNotOlderSubscription(await db.quantSubscriptions.get(row.id), row)) {
+    await db.quantSubscriptions.put({ ...row, userId });
+  }
+}
+
+/** The change log's "quant-subscription" entries (change-appliers.ts). */
+export const quantSubscriptionApplier: ChangeApplier<"quant-subscription"> = {
+  tables: (db) => [db.quantSubscriptions],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.quantSubscriptions.delete(change.id);
+    else if (isStorableQuantSubscription(change.data))
+      await putSubscription(db, userId, change.data);
+  },
+};
+
+/** The change log's "quant-backtest" entries. */
+export const quantBacktestApplier: ChangeApplier<"quant-backtest"> = {
+  tables: (db) => [db.quantBacktests],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.quantBacktests.delete(change.id);
+    else if (isStorableQuantJob<QuantBacktest>(change.data)) {
+      if (isNotOlderJob(await db.quantBacktests.get(change.id), change.data)) {
+        await db.quantBacktests.put({ ...change.data, userId });
+      }
+    }
+  },
+};
+
+/** The change log's "quant-optimisation" entries. */
+export const quantOptimisationApplier: ChangeApplier<"quant-optimisation"> = {
+  tables: (db) => [db.quantOptimisations],
+  async apply(change, { db, userId }) {
+    if (change.op === "delete") await db.quantOptimisations.delete(change.id);
+    else if (isStorableQuantJob<QuantOptimisation>(change.data)) {
+      if (isNotOlderJob(await db.quantOptimisations.get(change.id), change.data)) {
+        await db.quantOptimisations.put({ ...change.data, userId });
+      }
+    }
+  },
+};
+
+/**
+ * Stores a subscription the server just answered unless the user signed out meanwhile or the
+ * change log already brought a newer state. Answers whether it was stored.
+ */
+export async function saveQuantSubscriptionAnswer(
+  userId: string,
+  row: QuantSubscription,
+): Promise<boolean> {
+  if (!isStorableQuantSubscription(row)) return false;
+  const db = database();
+  return db.transaction("rw", db.quantSubscriptions, async () => {
+    if (getSessionUserId() !== userId) return false;
+    await putSubscription(db, userId, row);
+    return true;
+  });
+}
+
+/** The tables clearQuantData writes. */
+export function quantTables(db: QuantaDatabase) {
+  return [db.quantSubscriptions, db.quantBacktests, db.quantOptimisations];
+}
+
+/** Forgets the user's plans and jobs (sign-out, or a change log read again from the start). */
+export async function clearQuantData(db: QuantaDatabase, userId: string): Promise<void> {
+  for (const table of [db.quantSubscriptions, db.quantBacktests, db.quantOptimisations]) {
+    await table.where("userId").equals(userId).delete();
+  }
+}
+
+export async function readQuantCatalogue(): Promise<QuantCatalogueRow | undefined> {
+  return database().quantCatalogue.get("current");
+}
+
+/** Stores the public plans and strategies as the one current row (kept at sign-out). */
+export async function saveQuantCatalogue(
+  plans: QuantPlan[],
+  strategies: QuantStrategyInfo[],
+  readAt = new Date().toISOString(),
+): Promise<void> {
+  await database().quantCatalogue.put({ key: "current", plans, strategies, readAt });
+}

@@ -1,0 +1,34 @@
+// The rows of the quant tables (database v10): the user's plans (subscriptions), backtests and
+// optimisations as the change log (and the commands' answers) deliver them, and the public plan
+// catalogue and strategies as the public pull stores them.
+import type {
+  QuantBacktest,
+  QuantOptimisation,
+  QuantPlan,
+  QuantStrategyInfo,
+  QuantSubscription,
+} from "../../protocol/quant";
+
+/** A plan the signed-in user started (entity "quant-subscription", or the command's answer). */
+export interface QuantSubscriptionRow extends QuantSubscription {
+  userId: string;
+}
+
+/** A backtest of the signed-in user (entity "quant-backtest"). */
+export interface QuantBacktestRow extends QuantBacktest {
+  userId: string;
+}
+
+/** An optimisation of the signed-in user (entity "quant-optimisation"). */
+export interface QuantOptimisationRow extends QuantOptimisation {
+  userId: string;
+}
+
+/** GET /quant/plans and GET /quant/strategies as last pulled: one row (key "current"). */
+export interface QuantCatalogueRow {
+  key: "current";
+  plans: QuantPlan[];
+  strategies: QuantStrategyInfo[];
+  /** When it was read (ISO-8601). */
+  readAt: string;
+}
