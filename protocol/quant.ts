@@ -27,6 +27,7 @@ import type {
   QuantOptimisationAnswer,
   QuantOptimisationBody,
   QuantOptimisationResultAnswer,
+  QuantParams as QuantParamsSchema,
   QuantPlanAnswer,
   QuantPositionAnswer,
   QuantQuotaAnswer,
@@ -43,6 +44,9 @@ import { rateOf, type Rate } from "./spot-rules";
 export type QuantStrategyId = (typeof QUANT_STRATEGIES)[number];
 export type QuantEndReason = (typeof QUANT_END_REASONS)[number];
 export type QuantJobStatus = "queued" | "running" | "done" | "failed";
+
+/** A strategy's parameters by name (periods, multipliers, counts): never money. */
+export type QuantParams = Readonly<Static<typeof QuantParamsSchema>>;
 
 /** GET /quant/strategies item. */
 export type QuantStrategyInfo = Static<typeof QuantStrategyAnswer>;

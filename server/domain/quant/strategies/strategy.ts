@@ -7,10 +7,7 @@
 //
 // Incremental: `step` is called once per closed candle, oldest first, with the state it answered
 // last time. Same candles + same params → same targets (no clock, no randomness, no I/O).
-import type { QuantStrategyId } from "../../../../protocol/quant";
-
-/** A strategy's parameters by name (periods, multipliers, counts): never money. */
-export type QuantParams = Readonly<Record<string, number>>;
+import type { QuantParams, QuantStrategyId } from "../../../../protocol/quant";
 
 /** A closed candle as a strategy reads it: prices as numbers, time in ms since the epoch. */
 export interface StrategyCandle {
