@@ -19,7 +19,10 @@ import type {
   QuantBacktestRow,
   QuantCatalogueRow,
   QuantOptimisationRow,
+  QuantPlanBacktestRow,
+  QuantQuotaRow,
   QuantSubscriptionRow,
+  QuantTradeRow,
 } from "./quant-rows";
 import type { OptionsOrderRow, OptionsProductsRow } from "./options-rows";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
@@ -196,6 +199,9 @@ export class QuantaDatabase extends Dexie {
   quantBacktests!: Table<QuantBacktestRow, string>;
   quantOptimisations!: Table<QuantOptimisationRow, string>;
   quantCatalogue!: Table<QuantCatalogueRow, string>;
+  quantQuota!: Table<QuantQuotaRow, string>;
+  quantTrades!: Table<QuantTradeRow, string>;
+  quantPlanBacktests!: Table<QuantPlanBacktestRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -277,6 +283,11 @@ export class QuantaDatabase extends Dexie {
       quantBacktests: "id, userId, [userId+createdAt]",
       quantOptimisations: "id, userId, [userId+createdAt]",
       quantCatalogue: "key",
+      // What /intelligent shows that the change log does not carry: the quota (GET
+      // /quant/quota), a plan's trades (GET .../trades) and the plans' recorded backtests.
+      quantQuota: "userId",
+      quantTrades: "id, userId, [subscriptionId+time]",
+      quantPlanBacktests: "id",
     });
     /* eslint-enable lingui/no-unlocalized-strings */
   }

@@ -1,13 +1,16 @@
 // The signed-in user's quant plans, backtests and optimisations on the device: from the change
-// log (applied inside account-data's page transaction) and from the commands' answers; and the
-// public catalogue row (plans and strategies).
+// log (applied inside account-data's page transaction) and from the commands' answers; the
+// user's quota and plans' trades from their GETs; and the public catalogue row (plans and
+// strategies) and the plans' recorded backtests.
 import { isDecimalString } from "../../protocol/decimal";
 import type {
   QuantBacktest,
   QuantOptimisation,
   QuantPlan,
+  QuantQuota,
   QuantStrategyInfo,
   QuantSubscription,
+  QuantTrade,
 } from "../../protocol/quant";
 import type { ChangeApplier } from "./change-applier";
 import { database, type QuantaDatabase } from "./database";
@@ -15,11 +18,22 @@ import type {
   QuantBacktestRow,
   QuantCatalogueRow,
   QuantOptimisationRow,
+  QuantPlanBacktestRow,
+  QuantQuotaRow,
   QuantSubscriptionRow,
+  QuantTradeRow,
 } from "./quant-rows";
 import { getSessionUserId } from "./session";
 
-export type { QuantBacktestRow, QuantCatalogueRow, QuantOptimisationRow, QuantSubscriptionRow };
+export type {
+  QuantBacktestRow,
+  QuantCatalogueRow,
+  QuantOptimisationRow,
+  QuantPlanBacktestRow,
+  QuantQuotaRow,
+  QuantSubscriptionRow,
+  QuantTradeRow,
+};
 
 const SUBSCRIPTION_STATUSES: ReadonlySet<unknown> = new Set(["running", "delivered", "stopped"]);
 const JOB_STATUSES: ReadonlySet<unknown> = new Set(["queued", "running", "done", "failed"]);
@@ -131,14 +145,83 @@ export async function saveQuantSubscriptionAnswer(
 
 /** The tables clearQuantData writes. */
 export function quantTables(db: QuantaDatabase) {
-  return [db.quantSubscriptions, db.quantBacktests, db.quantOptimisations];
+  return [
+    db.quantSubscriptions,
+    db.quantBacktests,
+    db.quantOptimisations,
+    db.quantQuota,
+    db.quantTrades,
+  ];
 }
 
-/** Forgets the user's plans and jobs (sign-out, or a change log read again from the start). */
+/** Forgets the user's plans, jobs, quota and trades (sign-out, or a change log read again). */
 export async function clearQuantData(db: QuantaDatabase, userId: string): Promise<void> {
-  for (const table of [db.quantSubscriptions, db.quantBacktests, db.quantOptimisations]) {
+  for (const table of [
+    db.quantSubscriptions,
+    db.quantBacktests,
+    db.quantOptimisations,
+    db.quantTrades,
+  ]) {
     await table.where("userId").equals(userId).delete();
   }
+  await db.quantQuota.delete(userId);
+}
+
+/** Stores GET /quant/quota unless the user signed out meanwhile. */
+export async function saveQuantQuota(
+  userId: string,
+  quota: QuantQuota,
+  readAt = new Date().toISOString(),
+): Promise<boolean> {
+  const db = database();
+  return db.transaction("rw", db.quantQuota, async () => {
+    if (getSessionUserId() !== userId) return false;
+    await db.quantQuota.put({ ...quota, userId, readAt });
+    return true;
+  });
+}
+
+/** Stores a page of a plan's trades (trades never change once made: a put is enough). */
+export async function saveQuantTrades(userId: string, trades: QuantTrade[]): Promise<boolean> {
+  const db = database();
+  return db.transaction("rw", db.quantTrades, async () => {
+    if (getSessionUserId() !== userId) return false;
+    await db.quantTrades.bulkPut(trades.map((trade) => ({ ...trade, userId })));
+    return true;
+  });
+}
+
+/** Stores a backtest or optimisation the server just answered, unless a newer state is stored. */
+export async function saveQuantJobAnswer(
+  userId: string,
+  job:
+    { kind: "backtest"; data: QuantBacktest } | { kind: "optimisation"; data: QuantOptimisation },
+): Promise<boolean> {
+  if (!isStorableQuantJob(job.data)) return false;
+  const db = database();
+  const table = job.kind === "backtest" ? db.quantBacktests : db.quantOptimisations;
+  return db.transaction("rw", table, async () => {
+    if (getSessionUserId() !== userId) return false;
+    if (job.kind === "backtest") {
+      if (isNotOlderJob(await db.quantBacktests.get(job.data.id), job.data)) {
+        await db.quantBacktests.put({ ...job.data, userId });
+      }
+    } else if (isNotOlderJob(await db.quantOptimisations.get(job.data.id), job.data)) {
+      await db.quantOptimisations.put({ ...job.data, userId });
+    }
+    return true;
+  });
+}
+
+/** A plan's recorded backtest as last read (public: kept at sign-out, like the catalogue). */
+export async function readQuantPlanBacktest(id: string): Promise<QuantPlanBacktestRow | undefined> {
+  return database().quantPlanBacktests.get(id);
+}
+
+/** Stores a plan's recorded backtest once it is done (only finished ones are worth keeping). */
+export async function saveQuantPlanBacktest(backtest: QuantBacktest): Promise<void> {
+  if (!isStorableQuantJob<QuantBacktest>(backtest)) return;
+  await database().quantPlanBacktests.put(backtest);
 }
 
 export async function readQuantCatalogue(): Promise<QuantCatalogueRow | undefined> {

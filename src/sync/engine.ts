@@ -34,6 +34,7 @@ import { pullAccount } from "./pull-account";
 import { pullContractConfig } from "./pull-contract";
 import { pullOptionsProducts } from "./pull-options";
 import { pullPublic } from "./pull-public";
+import { pullQuantAccount, pullQuantCatalogue } from "./pull-quant";
 import { ACCOUNT_ONLY, EVERYTHING, PullQueue, type PullScope } from "./pull-queue";
 
 export const PULL_INTERVAL_MS = 60_000;
@@ -212,9 +213,17 @@ export class SyncEngine {
   private async pull(scope: PullScope): Promise<void> {
     const userId = getSessionUserId();
     const tasks: Promise<void>[] = [];
-    // The options products and contract terms are public and never fail the pull.
-    if (scope.public) tasks.push(this.pullLanguages(), pullOptionsProducts(), pullContractConfig());
-    if (scope.account && userId !== null) tasks.push(pullAccount(userId));
+    // The options products, contract terms and quant catalogue are public and never fail the pull.
+    if (scope.public) {
+      tasks.push(
+        this.pullLanguages(),
+        pullOptionsProducts(),
+        pullContractConfig(),
+        pullQuantCatalogue(),
+      );
+    }
+    // The quant quota and plans' backtests never fail it either.
+    if (scope.account && userId !== null) tasks.push(pullAccount(userId), pullQuantAccount(userId));
     const results = await Promise.allSettled(tasks);
     for (const result of results) {
       if (result.status === "rejected" && !isSessionFailure(result.reason)) throw result.reason;
