@@ -51,8 +51,10 @@ export function badParams(form: LabForm, info: QuantStrategyInfo | undefined): s
 }
 
 function period(days: number, now: number): { from: string; to: string } {
-  // Whole minutes: the same form a minute later is the same request (and the same candles).
-  const to = Math.floor(now / 60_000) * 60_000;
+  // Whole minutes, ending a minute back: the record's newest minute may still be open (the
+  // server refuses a "to" past its newest closed candle), and the same form within a minute is
+  // the same request.
+  const to = Math.floor(now / 60_000) * 60_000 - 60_000;
   return { from: new Date(to - days * 86_400_000).toISOString(), to: new Date(to).toISOString() };
 }
 

@@ -1,0 +1,160 @@
+// AI quant plans end to end (issue 20), every part real: the simulated market, the plan runner and
+// the lab's job queue. On /intelligent the user sees their level-0 quota, subscribes to the demo
+// 10-minute plan through the sheet (its hint is the plan's range and the quota left), sees it run
+// (the runner moves its tick cursor, the screen marks its pnl), stops it, and finds it in history
+// with the pnl the server booked; /records holds its 103/104 bills (and 102 or 202 when it
+// earned or lost), /my's available USDT is the credit plus that pnl. Then the lab runs a backtest
+// over the last day of recorded candles and its equity curve is drawn.
+import { describe, expect, it } from "vitest";
+import type { QuantSubscription } from "../../protocol/quant";
+import { api, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
+import { byTestId, numberShown, recordTypes } from "./helpers/contract-screen";
+import { overviewOf, usdtText, usdtUnits } from "./helpers/contract";
+import { LOCAL, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
+import { signInThroughLogin } from "./helpers/login";
+import { useE2E } from "./harness/fixtures";
+
+const PLAN = "demo-10-minutes";
+const CREDIT = "1000";
+const AMOUNT = "20";
+/** The runner acts on every flush of recorded ticks; a minute covers candles closing too. */
+const RUNS = { timeout: 90_000, interval: SERVER_POLL_MS } as const;
+const JOB = { timeout: 120_000, interval: SERVER_POLL_MS } as const;
+
+const e2e = useE2E();
+
+describe("quant plans and the lab", () => {
+  it(
+    "subscribes to the 10-minute demo plan, sees it run, stops it, finds its pnl in history, /records and /my; a lab backtest draws its equity curve",
+    { timeout: 420_000 },
+    async () => {
+      const { page, server, log } = e2e;
+      await signInThroughLogin(page);
+      await waitForServiceWorker(page);
+      const token = await tokenOf(page);
+      await demoCredit(server, token, CREDIT);
+      const subscriptionOf = async (id: string) => {
+        const answer = await api<{ items: QuantSubscription[] }>(
+          server,
+          "GET",
+          "quant/subscriptions",
+          {
+            token,
+          },
+        );
+        return answer.body.Data.items.find((item) => item.id === id) ?? null;
+      };
+
+      // 1. The quota of level 0 and the demo plan, from IndexedDB once pulled.
+      await page.goto("/intelligent");
+      await page.getByTestId("screen-intelligent").waitFor();
+      await page.getByTestId("quant-quota").waitFor(LOCAL);
+      expect(await page.getByTestId("quant-quota").getAttribute("data-level")).toBe("0");
+      expect(await numberShown(page, byTestId("quant-quota-available"))).toBe("100");
+      const card = page.getByTestId(`quant-plan-${PLAN}`);
+      await card.waitFor(LOCAL);
+      expect(await textOf(card.getByTestId("quant-plan-range"))).toMatch(/10.*100/);
+
+      // 2. Subscribe through the sheet: the plan's range and the quota are its hint.
+      await card.getByTestId("quant-plan-subscribe").click();
+      await page.getByTestId("quant-subscribe").waitFor(LOCAL);
+      expect(await textOf(page.getByTestId("quant-subscribe-hint"))).toContain("100");
+      expect(await textOf(page.getByTestId("quant-subscribe-house"))).toMatch(/counterparty/);
+      await page.getByTestId("risk-warning").first().waitFor();
+      await page.getByTestId("quant-subscribe-amount").fill(AMOUNT);
+      await page.getByTestId("quant-subscribe-ok").click();
+      await page.getByTestId("quant-subscribe").waitFor({ state: "detached", ...LOCAL });
+      const listed = await api<{ items: QuantSubscription[] }>(
+        server,
+        "GET",
+        "quant/subscriptions",
+        {
+          token,
+        },
+      );
+      expect(listed.body.Data.items).toHaveLength(1);
+      const started = listed.body.Data.items[0] as QuantSubscription;
+      expect(started).toMatchObject({ planId: PLAN, amount: AMOUNT, status: "running" });
+      const row = `quant-sub-${started.id}`;
+      await page.getByTestId(row).waitFor(LOCAL);
+      expect(await page.getByTestId(row).getAttribute("data-status")).toBe("running");
+      expect(usdtUnits((await overviewOf(server, token)).usdt.frozen)).toBe(usdtUnits(AMOUNT));
+
+      // 3. It runs: the runner reads ticks after its start, the screen marks its pnl.
+      const firstSeq = started.lastTickSeq;
+      await expect
+        .poll(async () => (await subscriptionOf(started.id))?.lastTickSeq ?? null, RUNS)
+        .not.toBe(firstSeq);
+      await expect
+        .poll(() => textOf(page.locator(byTestId("quant-sub-pnl", row))), LOCAL)
+        .toMatch(/\d/);
+
+      // 4. Stop it: it moves to history with the pnl the server booked.
+      await page.locator(byTestId("quant-stop", row)).click();
+      await page.locator(byTestId("quant-stop-ok", row)).click();
+      await expect
+        .poll(async () => (await subscriptionOf(started.id))?.status, LOCAL)
+        .toBe("stopped");
+      const stopped = (await subscriptionOf(started.id)) as QuantSubscription;
+      expect(stopped.endReason).toBe("user");
+      const pnl = stopped.pnl ?? "";
+      expect(pnl).toMatch(/^-?\d/);
+      await page.getByTestId("quant-tab-history").click();
+      await page.getByTestId(row).waitFor(LOCAL);
+      await expect
+        .poll(() => numberShown(page, byTestId("quant-sub-pnl", row)), LOCAL)
+        .toBe(usdtText(usdtUnits(pnl)));
+      expect(await textOf(page.locator(byTestId("quant-sub-state", row)))).toBe("Stopped by you");
+      if (stopped.trades > 0) {
+        await page.locator(byTestId("quant-sub-trades-toggle", row)).click();
+        await expect
+          .poll(() => page.locator(byTestId("quant-trade-tick", row)).count(), LOCAL)
+          .toBeGreaterThan(0);
+        expect(await textOf(page.locator(byTestId("quant-trade-tick", row)).first())).toMatch(
+          /Tick #\d+/,
+        );
+      }
+
+      // 5. /records: the amount frozen and back, and the result booked when there is one.
+      const booked = usdtUnits(pnl);
+      const expected = ["103", "104", "106"];
+      if (booked > 0n) expected.push("102");
+      if (booked < 0n) expected.push("202");
+      await page.goto("/records");
+      await page.getByTestId("screen-records").waitFor();
+      await expect.poll(() => recordTypes(page), LOCAL).toEqual(expected.sort());
+
+      // 6. /my: the available USDT is the credit plus the plan's pnl; nothing stays frozen.
+      const after = await overviewOf(server, token);
+      expect(usdtUnits(after.usdt.available)).toBe(usdtUnits(CREDIT) + booked);
+      expect(usdtUnits(after.usdt.frozen)).toBe(0n);
+      await page.goto("/my");
+      await page.getByTestId("screen-my").waitFor();
+      await expect
+        .poll(() => numberShown(page, byTestId("my-usdt-available")), LOCAL)
+        .toBe(usdtText(usdtUnits(CREDIT) + booked));
+
+      // 7. The lab: a backtest over the last day of 5-minute candles, queued, run, drawn.
+      await page.goto("/intelligent");
+      await page.getByTestId("quant-tab-lab").click();
+      await page.getByTestId("quant-lab-form").waitFor(LOCAL);
+      await page.getByTestId("quant-lab-strategy").selectOption("trend-following");
+      await page.getByTestId("quant-lab-symbol").selectOption("BTC/USDT");
+      await page.getByTestId("quant-lab-interval").selectOption("5m");
+      await page.getByTestId("quant-lab-days").selectOption("1");
+      await page.getByTestId("quant-lab-run").click();
+      const job = page.locator('[data-testid^="quant-job-"][data-kind="backtest"]').first();
+      await job.waitFor(LOCAL);
+      expect(await textOf(page.getByTestId("quant-lab-error"))).toBe("");
+      await expect.poll(() => job.getAttribute("data-status"), JOB).toBe("done");
+      const equity = job.getByTestId("quant-job-result-equity");
+      await equity.waitFor(LOCAL);
+      expect(Number(await equity.getAttribute("data-points"))).toBeGreaterThan(1);
+      await job.locator("canvas").first().waitFor(LOCAL);
+      expect(await job.getByTestId("quant-past-results").count()).toBe(1);
+      expect(await job.getByTestId("quant-assumptions").count()).toBe(1);
+
+      expect(log.pageErrors).toEqual([]);
+    },
+  );
+});
