@@ -63,7 +63,9 @@ export function QuantScreen() {
   return (
     <ScreenFrame title={t`Intelligent quantification`} testId="screen-intelligent">
       <div className="q-quant">
-        <ScreenFreshness at={oldest([accountFreshness, catalogue?.readAt ?? null])} />
+        <ScreenFreshness
+          at={oldest([accountFreshness, catalogue?.readAt ?? null, quota?.readAt ?? null])}
+        />
         <p className="q-card q-muted" data-testid="quant-about">
           <Trans comment="Quant: what the plans are, at the top of the screen">
             A plan runs a named, documented strategy on the live market with your amount for a set
@@ -116,6 +118,7 @@ export function QuantScreen() {
       {subscribing !== null && (
         <QuantSubscribeSheet
           plan={subscribing}
+          userId={userId}
           quota={quota}
           balance={balance}
           offline={offline}

@@ -15,7 +15,11 @@ import { RiskWarning } from "../../ui/notices";
 import { newQuantKey, QuantCommandError, subscribeToPlan } from "../../sync/quant-commands";
 import { BottomSheet } from "../../ui/trading/bottom-sheet";
 import { ConfirmActions } from "../../ui/trading/confirm-actions";
-import { commandErrorText, OFFLINE_TEXT, planTitle } from "./quant-labels";
+import { useTickers } from "../../db/queries/market";
+import { useSpotConfig } from "../../db/queries/spot";
+import { useNow } from "../../ui/freshness/use-now";
+import { subscribeBlock, subscribeBlockText } from "./quant-availability";
+import { commandErrorText, planTitle } from "./quant-labels";
 import { maxLossAmount, ratePercent } from "./quant-math";
 
 const usdt = (value: string) => parseUnits(value, USDT_SCALE);
@@ -23,6 +27,7 @@ const usdtText = (units: bigint) => formatUnits(units, USDT_SCALE);
 
 export function QuantSubscribeSheet(props: {
   plan: QuantPlan;
+  userId: string | null;
   quota: QuantQuotaRow | null;
   /** Available USDT, null until the overview was read. */
   balance: string | null;
@@ -43,14 +48,20 @@ export function QuantSubscribeSheet(props: {
   const leverage = i18n.number(plan.leverage);
   const loss = isDecimalString(amount) ? maxLossAmount(amount, plan.maxLossRate) : null;
   const lossText = loss === null ? "—" : formatMoney(loss, locale);
-  const blocked = props.offline
-    ? i18n._(OFFLINE_TEXT)
-    : quota === null
-      ? t({
-          message: "Your plan quota has not been read yet: it is needed to subscribe.",
-          comment: "Why the quant subscribe button is disabled",
-        })
-      : null;
+  const tickers = useTickers();
+  const spot = useSpotConfig(props.userId);
+  // The price age limit is seconds: looked at every second.
+  const now = useNow(1_000);
+  const block = subscribeBlock({
+    offline: props.offline,
+    quotaKnown: quota !== null,
+    symbols: plan.tradingArea,
+    tickerOf: (symbol) =>
+      tickers.status === "ready" ? (tickers.value.find((r) => r.symbol === symbol) ?? null) : null,
+    maxSeconds: spot.status === "ready" ? (spot.value?.config.maxPriceAgeSeconds ?? null) : null,
+    now,
+  });
+  const blocked = block === null ? null : subscribeBlockText(i18n, block);
 
   const confirm = async () => {
     if (quota === null) return;
