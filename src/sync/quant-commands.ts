@@ -127,15 +127,59 @@ export async function stopQuantPlan(id: string): Promise<QuantSubscriptionRow> {
   return { ...answer, userId };
 }
 
+/**
+ * The period cut to the record's bounds when the server refused it for reaching past them
+ * (VALIDATION "from" at-least / "to" at-most with the bound as its limit), or null. The lab asks
+ * for "the last N days"; a record shorter than that (a young server) still has a period to test.
+ * The job then carries the period it really covers, and the lab shows it.
+ */
+export function periodWithinRecord<P extends { from: string; to: string }>(
+  failure: unknown,
+  request: P,
+): P | null {
+  if (!(failure instanceof QuantCommandError) || failure.refusal?.code !== "VALIDATION")
+    return null;
+  const { field, rule, limit } = failure.refusal.params as Record<string, unknown>;
+  if (typeof limit !== "string" || Number.isNaN(Date.parse(limit))) return null;
+  if (field === "from" && rule === "at-least" && limit !== request.from) {
+    return { ...request, from: limit };
+  }
+  if (field === "to" && rule === "at-most" && limit !== request.to)
+    return { ...request, to: limit };
+  return null;
+}
+
+/** Sends a job request; a period past the record is cut to it and asked once more per bound. */
+async function queueWithinRecord<P extends { from: string; to: string }>(
+  request: P,
+  idempotencyKey: string,
+  post: (request: P, key: string) => Promise<{ id: string }>,
+): Promise<string> {
+  let current = request;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Another body is another request: each cut asks with its own key.
+      const key = attempt === 0 ? idempotencyKey : `${idempotencyKey}-${attempt}`;
+      return (await sendOnline(() => post(current, key))).id;
+    } catch (failure) {
+      const cut = attempt < 2 ? periodWithinRecord(failure, current) : null;
+      if (cut === null) throw failure;
+      current = cut;
+    }
+  }
+}
+
 /** Queues a backtest and stores the job; answers its id. */
 export async function queueBacktest(
   request: QuantBacktestRequest,
   idempotencyKey: string,
 ): Promise<string> {
   const userId = signedInUser();
-  const created = await sendOnline(() => runBacktest(request, idempotencyKey, { quiet: true }));
-  await refreshQuantJob("backtest", created.id, userId);
-  return created.id;
+  const id = await queueWithinRecord(request, idempotencyKey, (body, key) =>
+    runBacktest(body, key, { quiet: true }),
+  );
+  await refreshQuantJob("backtest", id, userId);
+  return id;
 }
 
 /** Queues a parameter search with walk-forward validation; answers its id. */
@@ -144,9 +188,11 @@ export async function queueOptimisation(
   idempotencyKey: string,
 ): Promise<string> {
   const userId = signedInUser();
-  const created = await sendOnline(() => runOptimisation(request, idempotencyKey, { quiet: true }));
-  await refreshQuantJob("optimisation", created.id, userId);
-  return created.id;
+  const id = await queueWithinRecord(request, idempotencyKey, (body, key) =>
+    runOptimisation(body, key, { quiet: true }),
+  );
+  await refreshQuantJob("optimisation", id, userId);
+  return id;
 }
 
 /** Reads a job's state now (the lab follows a queued or running one); failures keep the row. */
