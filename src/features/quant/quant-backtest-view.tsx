@@ -150,7 +150,7 @@ export function Assumptions(props: { assumptions: QuantAssumptions }) {
         </li>
         {params.map(([name, value]) => (
           <li key={name}>
-            {paramLabel(i18n, name)}: {i18n.number(value)}
+            {paramLabel(i18n, name)}: {i18n.number(value, { maximumFractionDigits: 10 })}
           </li>
         ))}
       </ul>

@@ -96,8 +96,9 @@ export function QuantLabForm(props: {
       </label>
       <p className="q-muted">{strategyAbout(i18n, form.strategy)}</p>
       {(info?.params ?? []).map((p) => {
-        const min = i18n.number(p.min);
-        const max = i18n.number(p.max);
+        // Parameters are small fractions too (a target volatility of 0.0005): every digit shown.
+        const min = i18n.number(p.min, { maximumFractionDigits: 10 });
+        const max = i18n.number(p.max, { maximumFractionDigits: 10 });
         return (
           <label key={p.name} className="q-field">
             <span>{paramLabel(i18n, p.name)}</span>

@@ -20,7 +20,10 @@ export function QuantOptimisationView(props: { result: QuantOptimisationResult }
   const locale = i18n.locale;
   const params = (values: Record<string, number>) =>
     Object.entries(values)
-      .map(([name, value]) => `${paramLabel(i18n, name)} ${i18n.number(value)}`)
+      .map(
+        ([name, value]) =>
+          `${paramLabel(i18n, name)} ${i18n.number(value, { maximumFractionDigits: 10 })}`,
+      )
       .join(" · ");
   const fitted = params(result.params);
   return (
