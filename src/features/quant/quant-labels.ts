@@ -142,15 +142,32 @@ export function jobStatusLabel(i18n: I18n, status: QuantJobStatus): string {
   }
 }
 
+const FAILURES: Record<string, MessageDescriptor> = {
+  "no-candles": msg({
+    message: "There are no stored candles for this market, interval and period.",
+    comment: "Why a quant lab job failed",
+  }),
+  "bad-params": msg({
+    message: "These parameters do not fit this strategy.",
+    comment: "Why a quant lab job failed",
+  }),
+  "engine-unavailable": msg({
+    message: "This kind of job is not available on this server yet.",
+    comment: "Why a quant lab job failed: the server cannot run optimisations yet",
+  }),
+  "time-limit": msg({
+    message: "It ran past the time limit and was stopped.",
+    comment: "Why a quant lab job failed",
+  }),
+  "attempts-exhausted": msg({
+    message: "It failed on every attempt to run it.",
+    comment: "Why a quant lab job failed",
+  }),
+};
+
 export function jobFailureText(i18n: I18n, failure: string | null): string {
-  if (failure === "no-candles") {
-    return i18n._(
-      msg({
-        message: "There are no stored candles for this market, interval and period.",
-        comment: "Why a quant lab job failed",
-      }),
-    );
-  }
+  const known = failure === null ? undefined : FAILURES[failure];
+  if (known !== undefined) return i18n._(known);
   const code = failure ?? "?";
   return i18n._(msg({ message: `The job failed (${code}).`, comment: "Quant lab job failure" }));
 }
