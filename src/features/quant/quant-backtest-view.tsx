@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import type { QuantAssumptions, QuantBacktestResult } from "../../../protocol/quant";
 import { formatMoney, formatSignedMoney } from "../../lib/format/format-money";
+import { QuantFills } from "./quant-fills";
 import { paramLabel } from "./quant-labels";
 import { ratePercent, timeText } from "./quant-math";
 
@@ -173,6 +174,7 @@ export function BacktestResultView(props: { result: QuantBacktestResult; testId:
           testId={`${props.testId}-equity`}
         />
       </Suspense>
+      <QuantFills fills={result.fills} />
       <Assumptions assumptions={result.assumptions} />
       <PastResultsNote />
     </div>
