@@ -218,6 +218,14 @@ export async function readQuantPlanBacktest(id: string): Promise<QuantPlanBackte
   return database().quantPlanBacktests.get(id);
 }
 
+/** Forgets the recorded backtests no plan of the catalogue links any more (recomputed daily). */
+export async function pruneQuantPlanBacktests(keep: readonly string[]): Promise<void> {
+  const linked = new Set(keep);
+  await database()
+    .quantPlanBacktests.filter((row) => !linked.has(row.id))
+    .delete();
+}
+
 /** Stores a plan's recorded backtest once it is done (only finished ones are worth keeping). */
 export async function saveQuantPlanBacktest(backtest: QuantBacktest): Promise<void> {
   if (!isStorableQuantJob<QuantBacktest>(backtest)) return;

@@ -14,6 +14,7 @@ import {
   getQuantTrades,
 } from "../api/quant";
 import {
+  pruneQuantPlanBacktests,
   readQuantCatalogue,
   readQuantPlanBacktest,
   saveQuantCatalogue,
@@ -63,7 +64,11 @@ export async function pullQuantQuota(userId: string): Promise<void> {
 /** Reads each plan's recorded backtest once; a newer backtest has a new id. */
 export async function pullPlanBacktests(): Promise<void> {
   const catalogue = await readQuantCatalogue();
-  for (const plan of catalogue?.plans ?? []) {
+  if (catalogue === undefined) return;
+  await pruneQuantPlanBacktests(
+    catalogue.plans.flatMap((plan) => (plan.backtest === null ? [] : [plan.backtest.backtestId])),
+  );
+  for (const plan of catalogue.plans) {
     const id = plan.backtest?.backtestId;
     if (id === undefined) continue;
     const stored = await readQuantPlanBacktest(id);
