@@ -4,13 +4,15 @@
 // (the runner moves its tick cursor, the screen marks its pnl), stops it, and finds it in history
 // with the pnl the server booked; /records holds its 103/104 bills (and 102 or 202 when it
 // earned or lost), /my's available USDT is the credit plus that pnl. Then the lab runs a backtest
-// over the last day of recorded candles and its equity curve is drawn.
-import { describe, expect, it } from "vitest";
+// over the last day of recorded candles and its equity curve is drawn. Offline, all of it renders
+// from IndexedDB and subscribing is disabled with the reason.
+import { afterAll, describe, expect, it } from "vitest";
 import type { QuantSubscription } from "../../protocol/quant";
 import { api, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
 import { byTestId, numberShown, recordTypes } from "./helpers/contract-screen";
 import { overviewOf, usdtText, usdtUnits } from "./helpers/contract";
-import { LOCAL, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
+import { copyDist } from "./harness/dist-copy";
+import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 import { useE2E } from "./harness/fixtures";
 
@@ -33,14 +35,17 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boole
   return false;
 }
 
-const e2e = useE2E();
+// A private copy of dist/: the offline part loads the shell the service worker precached.
+const dist = copyDist();
+afterAll(() => dist.remove());
+const e2e = useE2E({ server: { distDir: dist.dir } });
 
 describe("quant plans and the lab", () => {
   it(
     "subscribes to the 10-minute demo plan, sees it run, stops it, finds its pnl in history, /records and /my; a lab backtest draws its equity curve",
     { timeout: 600_000 },
     async () => {
-      const { page, server, log } = e2e;
+      const { page, server, session, log } = e2e;
       await signInThroughLogin(page);
       await waitForServiceWorker(page);
       const token = await tokenOf(page);
@@ -177,6 +182,29 @@ describe("quant plans and the lab", () => {
       await job.locator("canvas").first().waitFor(LOCAL);
       expect(await job.getByTestId("quant-past-results").count()).toBe(1);
       expect(await job.getByTestId("quant-assumptions").count()).toBe(1);
+      const jobId = (await job.getAttribute("data-testid")) ?? "";
+
+      // 8. Offline: the plans, the ended plan and the lab result render from IndexedDB, and
+      // subscribing is disabled with the reason.
+      await setNetwork(session.context, false);
+      await page.goto("/intelligent").catch(() => undefined);
+      await page.getByTestId("screen-intelligent").waitFor(LOCAL);
+      const offlineCard = page.getByTestId(`quant-plan-${PLAN}`);
+      await offlineCard.waitFor(LOCAL);
+      await expect
+        .poll(() => textOf(offlineCard.getByTestId("quant-plan-blocked")), LOCAL)
+        .toMatch(/offline/i);
+      expect(await offlineCard.getByTestId("quant-plan-subscribe").isDisabled()).toBe(true);
+      await page.getByTestId("quant-tab-history").click();
+      await page.getByTestId(row).waitFor(LOCAL);
+      expect(await numberShown(page, byTestId("quant-sub-pnl", row))).toBe(usdtText(booked));
+      await page.getByTestId("quant-tab-lab").click();
+      await page.getByTestId(jobId).waitFor(LOCAL);
+      expect(await page.getByTestId("quant-lab-run").isDisabled()).toBe(true);
+      const offlineEquity = page.getByTestId(jobId).getByTestId("quant-job-result-equity");
+      await offlineEquity.waitFor(LOCAL);
+      expect(Number(await offlineEquity.getAttribute("data-points"))).toBeGreaterThan(1);
+      await setNetwork(session.context, true);
 
       expect(log.pageErrors).toEqual([]);
     },
