@@ -10,6 +10,7 @@ import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
+import { startQuantJobs } from "./domain/quant/jobs/start-quant-jobs";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
 import { startStatusProber } from "./domain/status/status-prober";
 import { createWalletWorkers, startWalletWorkers } from "./domain/wallet/wallet-workers";
@@ -96,8 +97,17 @@ export async function startWorkers(
     // A crash test's pause settles one order per batch, so a kill lands between two.
     ...(settlePause > 0 ? { batchSize: 1, pauseAfterBatchMs: settlePause } : {}),
   });
+  // Lab backtests and optimisations in worker threads; plans' daily backtests once the market runs.
+  const stopQuantJobs = await startQuantJobs({
+    db,
+    config,
+    log,
+    registry: prober.registry,
+    ready: market,
+  });
   return async () => {
     stopMarketStart.abort();
+    await stopQuantJobs();
     clearTimeout(await firstProbe);
     await optionsSettler.stop();
     await contractWorker.stop();

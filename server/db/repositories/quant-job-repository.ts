@@ -224,7 +224,11 @@ export async function recordedCandleRange(
 }
 
 /** Records a plan's finished backtest as its latest, unless a newer one is recorded already. */
-export async function linkPlanBacktest(tx: Queryable, planId: string, jobId: string): Promise<void> {
+export async function linkPlanBacktest(
+  tx: Queryable,
+  planId: string,
+  jobId: string,
+): Promise<void> {
   await tx.query(
     `UPDATE quant_plans SET backtest_job_id = $2::bigint
       WHERE id = $1 AND (backtest_job_id IS NULL OR backtest_job_id < $2::bigint)`,

@@ -15,11 +15,7 @@ import type {
 import { invalid } from "../../errors";
 import { spotRules } from "../../spot/spot-config";
 import { resolveParams, STRATEGIES } from "../strategies";
-import {
-  DEFAULT_WINDOWS,
-  MAX_BACKTEST_CANDLES,
-  MAX_OPTIMISATION_CANDLES,
-} from "./job-config";
+import { DEFAULT_WINDOWS, MAX_BACKTEST_CANDLES, MAX_OPTIMISATION_CANDLES } from "./job-config";
 
 /** What every job runs over: a strategy on one symbol's candles in [fromMs, toMs). */
 export interface JobPeriod {
@@ -51,9 +47,7 @@ export function parseBacktestInput(body: Fields<QuantBacktestRequest>): Backtest
   return { ...period, params };
 }
 
-export function parseOptimisationInput(
-  body: Fields<QuantOptimisationRequest>,
-): OptimisationInput {
+export function parseOptimisationInput(body: Fields<QuantOptimisationRequest>): OptimisationInput {
   const period = periodOf(body, MAX_OPTIMISATION_CANDLES);
   const windows = windowsOf(body.windows);
   // Each window fits on one slice and tests on the next: every slice must hold a strategy's
@@ -162,7 +156,10 @@ function timeOf(value: unknown, field: "from" | "to"): number {
 }
 
 function paramsOf(strategy: QuantStrategyId, value: unknown): QuantParams {
-  if (value !== undefined && (typeof value !== "object" || value === null || Array.isArray(value))) {
+  if (
+    value !== undefined &&
+    (typeof value !== "object" || value === null || Array.isArray(value))
+  ) {
     throw invalid(
       "params",
       "format",
@@ -186,10 +183,20 @@ function paramsOf(strategy: QuantStrategyId, value: unknown): QuantParams {
       throw invalid(field, "format", `Invalid body: "${field}" must be a number`);
     }
     if (v < spec.min) {
-      throw invalid(field, "at-least", `Invalid body: "${field}" must be at least ${spec.min}`, spec.min);
+      throw invalid(
+        field,
+        "at-least",
+        `Invalid body: "${field}" must be at least ${spec.min}`,
+        spec.min,
+      );
     }
     if (v > spec.max) {
-      throw invalid(field, "at-most", `Invalid body: "${field}" must be at most ${spec.max}`, spec.max);
+      throw invalid(
+        field,
+        "at-most",
+        `Invalid body: "${field}" must be at most ${spec.max}`,
+        spec.max,
+      );
     }
   }
   const resolved = resolveParams(strategy, given as QuantParams);
@@ -197,13 +204,21 @@ function paramsOf(strategy: QuantStrategyId, value: unknown): QuantParams {
   // What the ranges above cannot say: whole numbers, and rules between parameters.
   const [problem] = resolved.problems;
   const field = problem === undefined || problem.name === "" ? "params" : `params.${problem.name}`;
-  throw invalid(field, "format", `Invalid body: ${problem?.message ?? "the parameters do not fit"}`);
+  throw invalid(
+    field,
+    "format",
+    `Invalid body: ${problem?.message ?? "the parameters do not fit"}`,
+  );
 }
 
 function windowsOf(value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_WINDOWS;
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw invalid("windows", "format", 'Invalid body: "windows" must be a whole number from 2 to 12');
+    throw invalid(
+      "windows",
+      "format",
+      'Invalid body: "windows" must be a whole number from 2 to 12',
+    );
   }
   if (value < 2) {
     throw invalid("windows", "at-least", 'Invalid body: "windows" must be at least 2', 2);

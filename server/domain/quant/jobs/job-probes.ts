@@ -24,7 +24,11 @@ const KIND: Record<"backtest" | "optimise", QuantJobKind> = {
   optimise: "optimisation",
 };
 
-export const LAB_SERVICES = ["lab", "backtest", "optimise"] as const satisfies readonly ServiceKey[];
+export const LAB_SERVICES = [
+  "lab",
+  "backtest",
+  "optimise",
+] as const satisfies readonly ServiceKey[];
 
 export function quantJobProbes(
   db: Queryable,
@@ -69,8 +73,10 @@ export function judge(row: QueueHealthRow): ProbeOutcome {
 }
 
 function summary(row: QueueHealthRow): string {
-  const lag = row.oldest_queued_ms === null ? "none waiting" : `oldest waits ${row.oldest_queued_ms} ms`;
-  const success = row.last_done_at === null ? "no success yet" : `last success ${row.last_done_at.toISOString()}`;
+  const lag =
+    row.oldest_queued_ms === null ? "none waiting" : `oldest waits ${row.oldest_queued_ms} ms`;
+  const success =
+    row.last_done_at === null ? "no success yet" : `last success ${row.last_done_at.toISOString()}`;
   const failure =
     row.last_failed_at === null ? "" : `, last service failure ${row.last_failed_at.toISOString()}`;
   const stale = row.stale_running > 0 ? `, ${row.stale_running} past their lease` : "";

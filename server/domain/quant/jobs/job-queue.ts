@@ -29,13 +29,11 @@ export interface QueueTerms {
 
 export const DEFAULT_QUEUE_TERMS: QueueTerms = { leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS };
 
-/** Why a job failed, as the codes the app words. */
-export type JobFailure =
-  | "attempts-exhausted"
-  | "time-limit"
-  | "no-candles"
-  | "engine-error"
-  | "engine-unavailable";
+/**
+ * The failures the runner itself decides (a compute module may answer codes of its own, such as
+ * "no-candles"); every code is a lowercase word list the app words.
+ */
+export type JobFailure = "attempts-exhausted" | "time-limit" | "engine-error";
 
 /**
  * Fails the jobs whose every claim died, then claims the oldest due job. Null when none is due.
@@ -62,13 +60,9 @@ export async function claimNextJob(
 }
 
 /** Ends a claimed job; false when the claim had lapsed (another claim owns the job now). */
-export async function finishJob(
-  db: Db,
-  job: ClaimedJob,
-  end: { result: unknown } | { failure: JobFailure },
-): Promise<boolean> {
+export async function finishJob(db: Db, job: ClaimedJob, end: JobEnd): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await finishQuantJob(tx, job.row.id, job.token, end as JobEnd);
+    const row = await finishQuantJob(tx, job.row.id, job.token, end);
     if (row === null) return false;
     await recordJob(tx, row);
     if (row.plan_id !== null && row.status === "done") {

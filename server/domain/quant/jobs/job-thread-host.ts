@@ -79,7 +79,10 @@ export class JobThread {
    * thread died, ran past `timeoutMs`, or `signal` aborted it (the thread is then terminated and
    * a fresh one starts with the next task).
    */
-  run(task: ThreadTask, options: { timeoutMs: number; signal?: AbortSignal }): Promise<TaskOutcome> {
+  run(
+    task: ThreadTask,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<TaskOutcome> {
     const worker = (this.#worker ??= this.#start());
     const id = this.#next++;
     return new Promise<TaskOutcome>((resolve, reject) => {

@@ -13,8 +13,7 @@ export interface ThreadTask {
 }
 
 export type ThreadReply =
-  | { id: number; result: unknown }
-  | { id: number; failure: string; detail: string };
+  { id: number; result: unknown } | { id: number; failure: string; detail: string };
 
 /** What a compute module exports. */
 export interface ComputeModule {

@@ -33,7 +33,13 @@ export interface StoredOptimisationInput extends StoredPeriod {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function storedPeriod(p: JobPeriod): StoredPeriod {
-  return { strategy: p.strategy, symbol: p.symbol, interval: p.interval, from: iso(p.fromMs), to: iso(p.toMs) };
+  return {
+    strategy: p.strategy,
+    symbol: p.symbol,
+    interval: p.interval,
+    from: iso(p.fromMs),
+    to: iso(p.toMs),
+  };
 }
 
 /** The normalised request: stored as the job's input and hashed for its Idempotency-Key. */

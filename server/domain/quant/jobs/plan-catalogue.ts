@@ -6,14 +6,20 @@ import { USDT_SCALE } from "../../../../protocol/assets";
 import { formatUnits } from "../../../../protocol/decimal";
 import type { QuantBacktestResult, QuantPlan } from "../../../../protocol/quant";
 import type { Queryable } from "../../../db/db";
-import { recordedPlanBacktests, type QuantJobRow } from "../../../db/repositories/quant-job-repository";
+import {
+  recordedPlanBacktests,
+  type QuantJobRow,
+} from "../../../db/repositories/quant-job-repository";
 import { listQuantPlans, type QuantPlanRow } from "../../../db/repositories/quant-plan-repository";
 import { resolveParams } from "../strategies";
 import type { StoredBacktestInput } from "./job-view";
 import { sameRun } from "./plan-schedule";
 
 export async function listPlans(db: Queryable, demo: boolean): Promise<QuantPlan[]> {
-  const [plans, backtests] = await Promise.all([listQuantPlans(db, demo), recordedPlanBacktests(db)]);
+  const [plans, backtests] = await Promise.all([
+    listQuantPlans(db, demo),
+    recordedPlanBacktests(db),
+  ]);
   return plans.map((plan) => toPlan(plan, backtests.get(plan.id) ?? null));
 }
 

@@ -17,11 +17,7 @@ import {
 } from "../../../db/repositories/quant-job-repository";
 import { canonicalJson } from "../../idempotency/with-idempotency";
 import { resolveParams, STRATEGIES } from "../strategies";
-import {
-  PLAN_BACKTEST_DAYS,
-  PLAN_BACKTEST_EVERY_MS,
-  PLAN_BACKTEST_INTERVAL,
-} from "./job-config";
+import { PLAN_BACKTEST_DAYS, PLAN_BACKTEST_EVERY_MS, PLAN_BACKTEST_INTERVAL } from "./job-config";
 import type { BacktestInput } from "./job-input";
 import { storedBacktestInput, type StoredBacktestInput } from "./job-view";
 import { QUANT_JOB_CHANNEL } from "./submit-job";

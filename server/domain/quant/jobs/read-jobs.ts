@@ -26,7 +26,11 @@ async function readable(db: Queryable, userId: string, id: string, kind: QuantJo
   return row;
 }
 
-export async function getBacktest(db: Queryable, userId: string, id: string): Promise<QuantBacktest> {
+export async function getBacktest(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<QuantBacktest> {
   return toBacktest(await readable(db, userId, id, "backtest"));
 }
 
@@ -48,7 +52,12 @@ export async function listBacktests(
   userId: string,
   q: PageQuery,
 ): Promise<ListPage<QuantBacktest>> {
-  const rows = await listUserQuantJobs(db, { userId, kind: "backtest", before: q.cursor, limit: q.limit + 1 });
+  const rows = await listUserQuantJobs(db, {
+    userId,
+    kind: "backtest",
+    before: q.cursor,
+    limit: q.limit + 1,
+  });
   return toPage(rows, q.limit, toBacktest);
 }
 

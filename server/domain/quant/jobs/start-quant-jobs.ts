@@ -2,12 +2,11 @@
 // worker threads), the daily plan-backtest schedule (a round once the market has started, then
 // every SCHEDULE_EVERY_MS; each round queues only what is due) and the real probes of the
 // `lab`, `backtest` and `optimise` services.
-import type { FastifyBaseLogger } from "fastify";
 import type { QuantaMode } from "../../../../protocol/health";
 import type { Db } from "../../../db/db";
 import type { ProbeRegistry } from "../../status/probes";
 import { LAB_SERVICES, quantJobProbes } from "./job-probes";
-import { startJobRunner } from "./job-runner";
+import { startJobRunner, type RunnerLog } from "./job-runner";
 import { schedulePlanBacktests } from "./plan-schedule";
 
 const SCHEDULE_EVERY_MS = 10 * 60_000;
@@ -15,7 +14,7 @@ const SCHEDULE_EVERY_MS = 10 * 60_000;
 export interface QuantJobsOptions {
   db: Db;
   config: { mode: QuantaMode };
-  log: FastifyBaseLogger;
+  log: RunnerLog;
   /** The status prober's registry: the lab's probes are registered there. */
   registry: ProbeRegistry;
   /** The first schedule round waits for this (the market's start: its backfilled candles). */

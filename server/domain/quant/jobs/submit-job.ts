@@ -76,7 +76,11 @@ async function submit(
             "try again when one has finished",
         );
       }
-      const row = await insertQuantJob(tx, { kind, owner: { userId: command.userId }, input: stored });
+      const row = await insertQuantJob(tx, {
+        kind,
+        owner: { userId: command.userId },
+        input: stored,
+      });
       await recordJob(tx, row);
       await tx.notify(QUANT_JOB_CHANNEL, [row.id]);
       const data: JobCreated = { id: row.id, status: row.status };
