@@ -88,7 +88,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       const input = job.row.input as StoredBacktestInput;
       const candleChunks = await loadCandleChunks(db, periodOfStored(input), abort);
       const outcome = await thread.run(
-        { kind: job.row.kind, input, candleChunks },
+        { jobId: job.row.id, kind: job.row.kind, input, candleChunks },
         { timeoutMs: maxRunMs, signal: abort },
       );
       if ("failure" in outcome && outcome.failure === "engine-error") {

@@ -5,6 +5,7 @@
 // the loader hooks: a .ts entry is started by a small bootstrap that registers tsx in the thread
 // first. A compiled .js entry would start directly.
 import { createRequire } from "node:module";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ThreadReply, ThreadTask } from "./job-thread";
@@ -25,11 +26,26 @@ export type TaskOutcome = { result: unknown } | { failure: string; detail: strin
 
 const ENTRY = new URL("./job-thread.ts", import.meta.url);
 
+/**
+ * tsx's ESM register API as a file URL. Resolved through its package.json's exports by hand:
+ * require.resolve would find the CommonJS build, which cannot load the ESM hooks from a thread.
+ */
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve("tsx/package.json");
+  const exports = (require("tsx/package.json") as TsxManifest).exports["./esm/api"].import.default;
+  return pathToFileURL(path.join(path.dirname(manifest), exports)).href;
+}
+
+interface TsxManifest {
+  exports: { "./esm/api": { import: { default: string } } };
+}
+
 /** The thread's start: the entry itself, or (TypeScript) tsx's loader registered before it. */
 function startWorker(entry: URL, computeModule: string): Worker {
   const workerData = { computeModule };
   if (!entry.pathname.endsWith(".ts")) return new Worker(entry, { workerData });
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
+  const tsxApi = tsxEsmApi();
   const source =
     `import(${JSON.stringify(tsxApi)})` +
     `.then((m) => (m.register ?? m.default.register)())` +

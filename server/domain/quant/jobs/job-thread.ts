@@ -6,6 +6,8 @@ import { parentPort, workerData } from "node:worker_threads";
 
 /** What the main thread sends: the job's kind, its stored input and its candles. */
 export interface ThreadTask {
+  /** For logs only: a computation never depends on which job it is. */
+  jobId: string;
   kind: "backtest" | "optimisation";
   input: unknown;
   /** The candles as JSON arrays, chunk by chunk as they were loaded (job-candles.ts). */
