@@ -21,3 +21,19 @@ export {
   LAB_CAPITAL,
   type BacktestRequest,
 } from "./prepare-backtest";
+export {
+  runOptimisation,
+  planWindows,
+  overfitted,
+  OVERFIT_RULE,
+  type OptimisationInput,
+  type OptimisationResult,
+  type WindowResult,
+} from "./walk-forward";
+export { paramGrid, MAX_COMBINATIONS } from "./param-grid";
+export { optimisationResultView } from "./optimisation-view";
+export {
+  prepareOptimisation,
+  DEFAULT_WINDOWS,
+  type OptimisationRequest,
+} from "./prepare-optimisation";
