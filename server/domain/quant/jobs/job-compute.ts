@@ -1,10 +1,11 @@
 // What the worker threads compute (job-thread.ts loads this module): a job's stored input and
 // candles → its wire result, by the backtester and the walk-forward optimiser of
-// server/domain/quant/backtest, with the same terms as its prepareBacktest (the spot taker fee, the
+// server/domain/quant/backtest, with the same terms as its prepareBacktest/prepareOptimisation (the spot taker fee, the
 // assumed slippage, the lab's capital) — the candles come from the main thread instead of a query
 // (job-candles.ts). The one place the queue meets the backtester. Also the span of candles a job
 // needs (its period plus the strategy's warm-up before it), which the main thread loads.
 import { INTERVAL_MS } from "../../../../protocol/market";
+import type { SpotRules } from "../../../../protocol/spot-rules";
 import {
   backtestParams,
   backtestResultView,
@@ -12,7 +13,10 @@ import {
   BacktestInputError,
   DEFAULT_SLIPPAGE,
   LAB_CAPITAL,
+  optimisationResultView,
+  paramGrid,
   runBacktest,
+  runOptimisation,
   type BacktestCandle,
 } from "../backtest";
 import { candleUnits } from "../backtest/load-candles";
@@ -38,7 +42,14 @@ export class JobFailure extends Error {
 /** The candles a job reads: its period, and the strategy's warm-up candles before it. */
 export function candleSpan(kind: ThreadTask["kind"], input: unknown): JobPeriod {
   const period = periodOfStored(input as StoredBacktestInput);
-  const warmUp = kind === "backtest" ? warmUpOf(input as StoredBacktestInput) : 0;
+  const warmUp =
+    kind === "backtest"
+      ? warmUpOf(input as StoredBacktestInput)
+      : // The slowest parameter set of the grid the optimiser searches.
+        Math.max(
+          0,
+          ...paramGrid(period.strategy).map((p) => STRATEGIES[period.strategy].warmUp(p)),
+        );
   return { ...period, fromMs: period.fromMs - warmUp * INTERVAL_MS[period.interval] };
 }
 
@@ -52,7 +63,7 @@ export const computeJob: ComputeModule["computeJob"] = (task: ThreadTask) => {
   try {
     return task.kind === "backtest"
       ? backtest(task.input as StoredBacktestInput, task.candleChunks)
-      : optimisation(task.input as StoredOptimisationInput);
+      : optimisation(task.input as StoredOptimisationInput, task.candleChunks);
   } catch (err) {
     if (err instanceof BacktestInputError) throw new JobFailure(err.code, err.message);
     throw err;
@@ -63,10 +74,7 @@ function backtest(input: StoredBacktestInput, chunks: readonly string[]) {
   const rules = backtestRules(input.symbol);
   const params = backtestParams(input.strategy, input.params);
   const from = Date.parse(input.from);
-  const candles: BacktestCandle[] = candlesOf(chunks).map((row) => candleUnits(row, rules));
-  if (!candles.some((c) => c.time >= from)) {
-    throw new JobFailure("no-candles", "no stored candles in the period");
-  }
+  const candles = unitsOf(chunks, rules, from);
   const result = runBacktest({
     strategy: input.strategy,
     params,
@@ -82,8 +90,30 @@ function backtest(input: StoredBacktestInput, chunks: readonly string[]) {
   return backtestResultView(result, rules);
 }
 
-function optimisation(_input: StoredOptimisationInput): never {
-  // The walk-forward optimiser (server/domain/quant/backtest) is not in this branch yet: no
-  // result rather than an invented one.
-  throw new JobFailure("engine-unavailable", "the optimiser is not available in this build");
+function optimisation(input: StoredOptimisationInput, chunks: readonly string[]) {
+  const rules = backtestRules(input.symbol);
+  const from = Date.parse(input.from);
+  const candles = unitsOf(chunks, rules, from);
+  const run = {
+    strategy: input.strategy,
+    rules,
+    interval: input.interval,
+    candles,
+    from,
+    initialCapital: LAB_CAPITAL,
+    leverage: 1,
+    feeRate: TAKER_FEE,
+    slippage: DEFAULT_SLIPPAGE,
+    windows: input.windows,
+  };
+  return optimisationResultView(runOptimisation(run), run);
+}
+
+/** The chunks as candles in units; a period without one is "no-candles". */
+function unitsOf(chunks: readonly string[], rules: SpotRules, from: number): BacktestCandle[] {
+  const candles = candlesOf(chunks).map((row) => candleUnits(row, rules));
+  if (!candles.some((c) => c.time >= from)) {
+    throw new JobFailure("no-candles", "no stored candles in the period");
+  }
+  return candles;
 }
