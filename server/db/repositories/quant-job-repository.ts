@@ -273,14 +273,9 @@ export interface QueueHealthRow {
 
 /**
  * Failures of the service rather than of a job's input: a worker that kept dying, a run past the
- * time limit, a computation that threw, no engine in this build.
+ * time limit, a computation that threw.
  */
-export const SERVICE_FAILURES = [
-  "attempts-exhausted",
-  "time-limit",
-  "engine-error",
-  "engine-unavailable",
-] as const;
+export const SERVICE_FAILURES = ["attempts-exhausted", "time-limit", "engine-error"] as const;
 
 /** The queue's health per kind, for the status probes. */
 export async function queueHealth(db: Queryable): Promise<QueueHealthRow[]> {
