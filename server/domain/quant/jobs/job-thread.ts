@@ -2,6 +2,8 @@
 // compute module it was given (job-compute.ts in the server) and answers the wire result, or a
 // failure code. Pure computation on the candles it is sent: no database, no clock, so the same
 // job gives the same result in any thread.
+import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 
 /** What the main thread sends: the job's kind, its stored input and its candles. */
@@ -35,8 +37,23 @@ function failureOf(err: unknown): string {
   return "engine-error";
 }
 
+/**
+ * Lowest CPU priority for this thread only, so a busy machine runs the API's event loop first and
+ * a job waits (Linux: nice is per thread, and a thread's id is the first field of its stat).
+ * Elsewhere, or if refused, the thread runs at normal priority.
+ */
+function yieldCpuToTheApi(): void {
+  try {
+    const tid = Number(readFileSync("/proc/thread-self/stat", "utf8").split(" ")[0]);
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, 19);
+  } catch {
+    // Not Linux, or not allowed: nothing to lower.
+  }
+}
+
 const port = parentPort;
 if (port !== null) {
+  yieldCpuToTheApi();
   const { computeModule } = workerData as { computeModule: string };
   const compute = (await import(computeModule)) as ComputeModule;
   port.on("message", (message: { id: number; task: ThreadTask }) => {
