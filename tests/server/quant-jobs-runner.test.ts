@@ -91,7 +91,8 @@ describe("the quant job runner", () => {
   it("stops a job past the time limit and fails it time-limit; the thread is replaced", async () => {
     const db = getDb();
     const { userId } = await createUserSession(db);
-    await runner({ maxRunMs: 500 });
+    // Long enough for a fresh thread (lowest priority, on a busy machine) to start and compute.
+    await runner({ maxRunMs: 3_000 });
     const hangs = await queueTestJob(db, { userId }, "hang");
     const fine = await queueTestJob(db, { userId });
     expect(await settled(hangs.id)).toMatchObject({ status: "failed", failure: "time-limit" });
