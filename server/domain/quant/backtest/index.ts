@@ -9,6 +9,7 @@ export type {
   BacktestResult,
   EquityPoint,
 } from "./backtest-types";
+export { backtestCandle } from "./backtest-candle";
 export { runBacktest, BacktestInputError, type BacktestFailure } from "./run-backtest";
 export { backtestResultView, assumptionsView, curveView } from "./backtest-view";
 export { rateText } from "./metrics";
