@@ -24,7 +24,7 @@ import type { ParamSpec, Strategy } from "./strategy";
 
 export const GRID_PARAMS = [
   // At most 40 units: each unit (2.5 % of buying power) must reach the executor's least
-  // rebalance (backtest/execute.ts MIN_CHANGE_PPM), or single steps would never trade.
+  // rebalance (backtest/sizing.ts MIN_CHANGE_PPM), or single steps would never trade.
   { name: "levels", min: 2, max: 40, step: 1, default: 10 },
   { name: "spacing", min: 0.001, max: 0.05, step: 0.001, default: 0.005 },
 ] as const satisfies readonly ParamSpec[];
