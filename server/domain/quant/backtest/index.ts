@@ -9,6 +9,7 @@ export type {
   BacktestResult,
   EquityPoint,
 } from "./backtest-types";
+export { backtestCandle } from "./backtest-candle";
 export { runBacktest, BacktestInputError, type BacktestFailure } from "./run-backtest";
 export { backtestResultView, assumptionsView, curveView } from "./backtest-view";
 export { rateText } from "./metrics";
@@ -37,3 +38,12 @@ export {
   DEFAULT_WINDOWS,
   type OptimisationRequest,
 } from "./prepare-optimisation";
+export {
+  MIN_CHANGE_PPM,
+  PPM,
+  affordableQuantity,
+  placeable,
+  shouldRebalance,
+  targetPpm,
+  targetQuantity,
+} from "./sizing";

@@ -39,7 +39,7 @@ describe("loading backtest candles from the stored 1m candles", () => {
       5, 10, 15, 20, 25, 30, 35, 40, 45, 50,
     ]);
     // The 5m candle at minute 15: open of minute 15, close of minute 19, high/low over them.
-    expect(loaded.candles[2]).toEqual({
+    expect(loaded.candles[2]).toMatchObject({
       time: T0 + 15 * MIN,
       open: 100_140_000n,
       close: 100_190_000n,

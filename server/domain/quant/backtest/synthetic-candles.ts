@@ -1,6 +1,7 @@
 // Seeded synthetic candles for tests and the benchmark (never for a result a user sees): a
 // geometric random walk with drift, prices on the symbol's price step. Same seed → same candles.
 import type { SpotRules } from "../../../../protocol/spot-rules";
+import { backtestCandle } from "./backtest-candle";
 import type { BacktestCandle } from "./backtest-types";
 
 export interface SyntheticShape {
@@ -46,14 +47,16 @@ export function syntheticCandles(shape: SyntheticShape, rules: SpotRules): Backt
     const close = open * Math.exp(shape.drift + shape.volatility * normal());
     const wick = Math.abs(shape.volatility * normal()) * open * 0.5;
     price = close;
-    candles.push({
-      time: shape.start + i * shape.intervalMs,
-      open: units(open),
-      close: units(close),
-      high: units(Math.max(open, close) + wick),
-      low: units(Math.max(Math.min(open, close) - wick, Math.min(open, close) / 2)),
-      volume: 10n ** BigInt(rules.baseScale),
-    });
+    candles.push(
+      backtestCandle({
+        time: shape.start + i * shape.intervalMs,
+        open: units(open),
+        close: units(close),
+        high: units(Math.max(open, close) + wick),
+        low: units(Math.max(Math.min(open, close) - wick, Math.min(open, close) / 2)),
+        volume: 10n ** BigInt(rules.baseScale),
+      }),
+    );
   }
   return candles;
 }
