@@ -1,0 +1,162 @@
+// A running plan's book in exact units (README "Executing a target"): cash, positions, fees. Pure:
+// the runner decides prices (a walk of the live book or a recorded tick's price) and this file
+// sizes the trade toward the strategy's target and applies it with the spot engine's arithmetic
+// (protocol/spot-rules.ts exchangeOf: a buy pays notional rounded up, a sale is paid notional
+// rounded down, the fee at the taker rate always rounded up).
+//
+//   sleeve        buying power / number of symbols (each symbol trades its own share)
+//   wanted value  sleeve × target (the target to 6 decimals, rounded down)
+//   credit floor  cash never below amount − buying power (bought on the house's credit, ≤ lev − 1)
+//   dust          a change worth less than the spot minimum order value, or less than 1 % of
+//                 the sleeve, is not traded (fees would eat it); a target of 0 sells everything
+import { exchangeOf, type Rate, type Side, type SpotRules } from "../../../../protocol/spot-rules";
+import type { HeldPosition } from "../../../db/repositories/quant-subscription-repository";
+
+export interface PlanBook {
+  amount: bigint;
+  buyingPower: bigint;
+  symbols: readonly string[];
+  cash: bigint;
+  positions: Map<string, { quantity: bigint; cost: bigint }>;
+  fees: bigint;
+  trades: number;
+}
+
+export interface SizedTrade {
+  side: Side;
+  quantity: bigint;
+}
+
+const TARGET_SCALE = 1_000_000n;
+/** Smaller changes than 1/100 of the sleeve are not traded. */
+const BAND_DIVISOR = 100n;
+
+export function bookOf(
+  row: { amount: bigint; leverage: number; symbols: readonly string[]; cash: bigint },
+  positions: Record<string, HeldPosition>,
+  fees: bigint,
+  trades: number,
+): PlanBook {
+  const held = new Map<string, { quantity: bigint; cost: bigint }>();
+  for (const [symbol, p] of Object.entries(positions)) {
+    held.set(symbol, { quantity: BigInt(p.quantity), cost: BigInt(p.cost) });
+  }
+  return {
+    amount: row.amount,
+    buyingPower: row.amount * BigInt(row.leverage),
+    symbols: row.symbols,
+    cash: row.cash,
+    positions: held,
+    fees,
+    trades,
+  };
+}
+
+export function positionsRecord(book: PlanBook): Record<string, HeldPosition> {
+  const out: Record<string, HeldPosition> = {};
+  for (const [symbol, p] of book.positions) {
+    if (p.quantity > 0n) out[symbol] = { quantity: p.quantity.toString(), cost: p.cost.toString() };
+  }
+  return out;
+}
+
+export function heldQuantity(book: PlanBook, symbol: string): bigint {
+  return book.positions.get(symbol)?.quantity ?? 0n;
+}
+
+/** A strategy's answer as an exact fraction of 10^6, clamped to 0 … 1 (NaN is 0). */
+export function targetUnits(target: number): bigint {
+  if (!Number.isFinite(target) || target <= 0) return 0n;
+  if (target >= 1) return TARGET_SCALE;
+  return BigInt(Math.floor(target * Number(TARGET_SCALE)));
+}
+
+const coin = (rules: SpotRules) => 10n ** BigInt(rules.baseScale);
+const toStep = (quantity: bigint, rules: SpotRules) => (quantity / rules.qtyStep) * rules.qtyStep;
+
+/** The most `symbol` may buy at `price` without passing the credit floor, fees included. */
+export function affordable(book: PlanBook, price: bigint, rules: SpotRules, fee: Rate): bigint {
+  const room = book.cash - (book.amount - book.buyingPower);
+  if (room <= 0n) return 0n;
+  return toStep((room * coin(rules) * fee.den) / (price * (fee.den + fee.num)), rules);
+}
+
+/**
+ * The trade that moves `symbol` toward `target` at about `price`, or null when none is due.
+ * `price` sizes it; the runner fills it at its own price and checks the floor again.
+ */
+export function sizeTrade(
+  book: PlanBook,
+  symbol: string,
+  target: bigint,
+  price: bigint,
+  rules: SpotRules,
+  fee: Rate,
+): SizedTrade | null {
+  const held = heldQuantity(book, symbol);
+  const sleeve = book.buyingPower / BigInt(book.symbols.length);
+  const wanted = toStep(((sleeve * target) / TARGET_SCALE) * coin(rules) / price, rules);
+  if (wanted === held) return null;
+  if (wanted === 0n) return { side: "sell", quantity: held };
+  const side: Side = wanted > held ? "buy" : "sell";
+  let quantity = side === "buy" ? wanted - held : held - wanted;
+  if (side === "buy") {
+    const most = affordable(book, price, rules, fee);
+    if (quantity > most) quantity = most;
+  }
+  if (quantity < rules.minQty) return null;
+  const value = (quantity * price) / coin(rules);
+  if (value < rules.minNotional || value * BAND_DIVISOR < sleeve) return null;
+  return { side, quantity };
+}
+
+/** What a fill at `price` exchanges; applied to the book. Answers notional and fee. */
+export function applyFill(
+  book: PlanBook,
+  symbol: string,
+  trade: SizedTrade,
+  price: bigint,
+  rules: SpotRules,
+  feeRate: Rate,
+): { notional: bigint; fee: bigint } {
+  const { notional, fee } = exchangeOf(trade.side, price, trade.quantity, rules, feeRate);
+  const held = book.positions.get(symbol) ?? { quantity: 0n, cost: 0n };
+  if (trade.side === "buy") {
+    book.cash -= notional + fee;
+    book.positions.set(symbol, {
+      quantity: held.quantity + trade.quantity,
+      cost: held.cost + notional,
+    });
+  } else {
+    if (trade.quantity > held.quantity) throw new Error(`${symbol}: selling more than held`);
+    const left = held.quantity - trade.quantity;
+    book.cash += notional - fee;
+    if (left === 0n) book.positions.delete(symbol);
+    else book.positions.set(symbol, { quantity: left, cost: (held.cost * left) / held.quantity });
+  }
+  book.fees += fee;
+  book.trades += 1;
+  return { notional, fee };
+}
+
+/** Cash + every position at the price it would sell at (each position's value rounded down). */
+export function equityAt(
+  book: PlanBook,
+  priceOf: (symbol: string) => bigint | null,
+  rulesOf: (symbol: string) => SpotRules,
+): bigint {
+  let equity = book.cash;
+  for (const [symbol, p] of book.positions) {
+    const price = priceOf(symbol);
+    if (price === null) throw new Error(`${symbol}: a position without a price`);
+    equity += (p.quantity * price) / coin(rulesOf(symbol));
+  }
+  return equity;
+}
+
+/** Realised so far: cash + what the positions cost − amount (trading gains less every fee). */
+export function realisedPnl(book: PlanBook): bigint {
+  let held = 0n;
+  for (const p of book.positions.values()) held += p.cost;
+  return book.cash + held - book.amount;
+}
