@@ -10,6 +10,8 @@ import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
+import { startPlanRunner } from "./domain/quant/plans/plan-runner";
+import { STRATEGIES } from "./domain/quant/strategies/index";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
 import { startStatusProber } from "./domain/status/status-prober";
 import { createWalletWorkers, startWalletWorkers } from "./domain/wallet/wallet-workers";
@@ -96,9 +98,19 @@ export async function startWorkers(
     // A crash test's pause settles one order per batch, so a kill lands between two.
     ...(settlePause > 0 ? { batchSize: 1, pauseAfterBatchMs: settlePause } : {}),
   });
+  // Quant plans: first every running plan over the ticks recorded since its cursors (a
+  // restart's), delivering those past due; then each flush's (domain/quant/plans/README.md).
+  const planRunner = await startPlanRunner({
+    db,
+    market: app.market,
+    log,
+    strategies: (id) => STRATEGIES[id],
+    pauseMs: testPauseMs(config, "QUANTA_TEST_PLAN_PAUSE_MS"),
+  });
   return async () => {
     stopMarketStart.abort();
     clearTimeout(await firstProbe);
+    await planRunner.stop();
     await optionsSettler.stop();
     await contractWorker.stop();
     await spotMatcher.stop();

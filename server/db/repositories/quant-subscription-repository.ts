@@ -158,7 +158,12 @@ export async function lockedAmount(db: Queryable, userId: string): Promise<bigin
 
 export async function listUserQuantSubscriptions(
   db: Queryable,
-  q: { userId: string; status: QuantSubscriptionStatus | null; before: string | null; limit: number },
+  q: {
+    userId: string;
+    status: QuantSubscriptionStatus | null;
+    before: string | null;
+    limit: number;
+  },
 ): Promise<QuantSubscriptionRow[]> {
   return db.query<QuantSubscriptionRow>(
     `${SELECT} WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)

@@ -65,6 +65,10 @@ export async function listSubscriptionTrades(
   if (owned === null || owned.user_id !== userId) {
     throw refusal("NOT_FOUND", `No plan subscription ${id}`);
   }
-  const rows = await listQuantTrades(db, { subscriptionId: id, before: q.cursor, limit: q.limit + 1 });
+  const rows = await listQuantTrades(db, {
+    subscriptionId: id,
+    before: q.cursor,
+    limit: q.limit + 1,
+  });
   return toPage(rows, q.limit, toQuantTrade);
 }

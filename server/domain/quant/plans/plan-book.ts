@@ -95,7 +95,7 @@ export function sizeTrade(
 ): SizedTrade | null {
   const held = heldQuantity(book, symbol);
   const sleeve = book.buyingPower / BigInt(book.symbols.length);
-  const wanted = toStep(((sleeve * target) / TARGET_SCALE) * coin(rules) / price, rules);
+  const wanted = toStep((((sleeve * target) / TARGET_SCALE) * coin(rules)) / price, rules);
   if (wanted === held) return null;
   if (wanted === 0n) return { side: "sell", quantity: held };
   const side: Side = wanted > held ? "buy" : "sell";

@@ -111,7 +111,8 @@ export async function startPlanRunner(options: PlanRunnerOptions): Promise<PlanR
   // Restart safety: everything recorded since the cursors is run before the feed is followed.
   kick();
   await settled();
-  if (endedTotal > 0) log.info({ ended: endedTotal }, `plan runner: ${endedTotal} plans ended on start`);
+  if (endedTotal > 0)
+    log.info({ ended: endedTotal }, `plan runner: ${endedTotal} plans ended on start`);
 
   let stopFeed: (() => void) | undefined;
   const follow = () => {

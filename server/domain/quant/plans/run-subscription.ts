@@ -7,7 +7,11 @@
 // ticks and the change-log entry, one transaction.
 import { USDT_SCALE } from "../../../../protocol/assets";
 import { parseUnits } from "../../../../protocol/decimal";
-import { planSettlement, type QuantEndReason, type QuantStrategyId } from "../../../../protocol/quant";
+import {
+  planSettlement,
+  type QuantEndReason,
+  type QuantStrategyId,
+} from "../../../../protocol/quant";
 import { rateOf } from "../../../../protocol/spot-rules";
 import type { Queryable } from "../../../db/db";
 import {
@@ -25,7 +29,14 @@ import {
 import { insertQuantTrades } from "../../../db/repositories/quant-subscription-trade-repository";
 import { keepTicks } from "../../../db/repositories/tick-repository";
 import type { Strategy, StrategyCandle } from "../strategies/strategy";
-import { advance, closeAll, type PlanRun, type Quote, type RunTick, type SymbolStrategy } from "./plan-advance";
+import {
+  advance,
+  closeAll,
+  type PlanRun,
+  type Quote,
+  type RunTick,
+  type SymbolStrategy,
+} from "./plan-advance";
 import { bookOf, positionsRecord } from "./plan-book";
 import { postSettlement } from "./plan-postings";
 import { planRules, recordQuantSubscription } from "./subscription-view";
@@ -104,9 +115,18 @@ async function nextTicks(db: Queryable, run: PlanRun, deliveryMs: number, pageSi
     all.push(...ticks);
   }
   all.sort((a, b) =>
-    a.tsMs !== b.tsMs ? a.tsMs - b.tsMs : a.symbol !== b.symbol ? (a.symbol < b.symbol ? -1 : 1) : Number(BigInt(a.seq) - BigInt(b.seq)),
+    a.tsMs !== b.tsMs
+      ? a.tsMs - b.tsMs
+      : a.symbol !== b.symbol
+        ? a.symbol < b.symbol
+          ? -1
+          : 1
+        : Number(BigInt(a.seq) - BigInt(b.seq)),
   );
-  return { ticks: all.filter((t) => t.tsMs <= bound), complete: bound === Number.POSITIVE_INFINITY };
+  return {
+    ticks: all.filter((t) => t.tsMs <= bound),
+    complete: bound === Number.POSITIVE_INFINITY,
+  };
 }
 
 async function candlesFor(db: Queryable, run: PlanRun, ticks: readonly RunTick[]) {

@@ -107,9 +107,7 @@ export async function subscribe(db: Db, command: SubscribeCommand): Promise<Quan
       // Throws InsufficientBalanceError (422) before writing anything.
       const posted = await postSubscribe(tx, { id, userId, amount: input.amount });
       const startedMs = now();
-      const heads = new Map(
-        (await readLastTicks(tx, plan.tradingArea)).map((t) => [t.symbol, t]),
-      );
+      const heads = new Map((await readLastTicks(tx, plan.tradingArea)).map((t) => [t.symbol, t]));
       const cursors: Record<string, SymbolCursor> = {};
       for (const symbol of plan.tradingArea) {
         const head = heads.get(symbol);
