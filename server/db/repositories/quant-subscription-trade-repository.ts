@@ -43,12 +43,11 @@ export async function insertQuantTrades(
   await tx.query(
     `INSERT INTO quant_trades (subscription_id, symbol, side, price, quantity, notional, fee, fill,
        reason, tick_seq, time)
-     SELECT subscription_id::int8, symbol, side, price::numeric, quantity::numeric,
-            notional::numeric, fee::numeric, fill, reason, tick_seq::int8,
-            to_timestamp(time_ms::numeric / 1000)
-       FROM jsonb_to_recordset($1::jsonb) WITH ORDINALITY
-         AS x(subscription_id text, symbol text, side text, price text, quantity text,
-              notional text, fee text, fill text, reason text, tick_seq text, time_ms text, n int)
+     SELECT (x->>'subscription_id')::int8, x->>'symbol', x->>'side', (x->>'price')::numeric,
+            (x->>'quantity')::numeric, (x->>'notional')::numeric, (x->>'fee')::numeric,
+            x->>'fill', x->>'reason', (x->>'tick_seq')::int8,
+            to_timestamp((x->>'time_ms')::numeric / 1000)
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(x, n)
       ORDER BY n`,
     [
       JSON.stringify(
