@@ -131,7 +131,8 @@ export async function startWorkers(
  * SIGKILL lands between two fills of one round; QUANTA_TEST_SETTLE_PAUSE_MS
  * (tests/server/options-settler-crash.test.ts) the options settler between two batches,
  * QUANTA_TEST_CONTRACT_PAUSE_MS (tests/server/contract-restart-crash.test.ts) the contract worker
- * between two closes. Honoured in demo mode only; never configuration.
+ * between two closes, QUANTA_TEST_PLAN_PAUSE_MS (tests/server/quant-plan-restart-crash.test.ts)
+ * the plan runner between two transactions. Honoured in demo mode only; never configuration.
  */
 function testPauseMs(config: Config, name: string): number {
   const value = Number(process.env[name] ?? "0");

@@ -7,7 +7,10 @@ import type { QuantStrategyId, QuantSubscription } from "../../../protocol/quant
 import type { Db, Queryable } from "../../../server/db/db";
 import { checkLedger } from "../../../server/domain/ledger/check-ledger";
 import { liveQuote } from "../../../server/domain/quant/plans/plan-quotes";
-import { runSubscription, type RunResult } from "../../../server/domain/quant/plans/run-subscription";
+import {
+  runSubscription,
+  type RunResult,
+} from "../../../server/domain/quant/plans/run-subscription";
 import { subscribe } from "../../../server/domain/quant/plans/subscribe";
 import type { Strategy } from "../../../server/domain/quant/strategies/strategy";
 import type { MarketFeed } from "../../../server/market/market-feed";

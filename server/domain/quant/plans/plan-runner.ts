@@ -24,7 +24,10 @@ export interface PlanRunnerOptions {
   timerMs?: number;
   /** Ticks read per symbol per transaction (default 2,000). */
   pageSize?: number;
-  /** Crash tests only (QUANTA_TEST_PLAN_PAUSE_MS, demo): a pause after each transaction. */
+  /**
+   * Crash tests only (QUANTA_TEST_PLAN_PAUSE_MS, demo): one page of 40 ticks per transaction and
+   * this pause after each, so a SIGKILL lands in the middle of a plan's backlog. Default 0.
+   */
   pauseMs?: number;
   now?: () => number;
 }
@@ -42,8 +45,9 @@ const TIMER_MS = 1_000;
 export async function startPlanRunner(options: PlanRunnerOptions): Promise<PlanRunner> {
   const { db, market, log } = options;
   const now = options.now ?? Date.now;
-  const pageSize = options.pageSize ?? 2_000;
   const pause = options.pauseMs ?? 0;
+  const pageSize = pause > 0 ? 40 : (options.pageSize ?? 2_000);
+  const maxPages = pause > 0 ? 1 : 50;
   let stopped = false;
   let due = false;
   let endedTotal = 0;
@@ -64,6 +68,7 @@ export async function startPlanRunner(options: PlanRunnerOptions): Promise<PlanR
           nowMs: now(),
           quote: liveQuote(market.feed, now()),
           pageSize,
+          maxPages,
         }),
       );
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));

@@ -50,6 +50,8 @@ export interface RunOptions {
   quote: Quote;
   /** Ticks read per symbol per page. */
   pageSize: number;
+  /** Pages run in this transaction at most (default 50); the rest in the next one. */
+  maxPages?: number;
   /** A user's stop: their id and how the close is priced (stopQuote). */
   stop?: { quote: Quote };
 }
@@ -177,7 +179,8 @@ export async function runSubscription(
   let end: { reason: QuantEndReason; atMs: number } | null = null;
   let complete = false;
   // Pages until every tick so far is run (a restart's backlog, or a stop that must be current).
-  for (let page = 0; page < 50 && end === null && !complete; page += 1) {
+  const maxPages = options.maxPages ?? 50;
+  for (let page = 0; page < maxPages && end === null && !complete; page += 1) {
     const next = await nextTicks(tx, run, deliveryMs, options.pageSize);
     complete = next.complete;
     const candles = await candlesFor(tx, run, next.ticks);
@@ -191,6 +194,9 @@ export async function runSubscription(
     closeAll(run, options.stop.quote);
     end = { reason: "user", atMs: options.nowMs };
   }
+  // Nothing new (most runs between two candles of a quiet symbol): nothing to write.
+  const moved = run.lastTickSeq !== row.last_tick_seq || row.strategy_state === null;
+  if (!moved && end === null) return { kind: "ran", ended: false, changed: false, more: false };
   await saveRunningBook(tx, id, {
     cash: run.book.cash,
     positions: positionsRecord(run.book),

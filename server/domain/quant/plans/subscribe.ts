@@ -101,7 +101,7 @@ export async function subscribe(db: Db, command: SubscribeCommand): Promise<Quan
         usdt,
       );
       if (refused !== null) {
-        throw new DomainError(refused.code, refused.params, refusedMessage(refused.code));
+        throw new DomainError(refused.code, refused.params, refusedMessage(refused));
       }
       const id = await nextQuantSubscriptionId(tx);
       // Throws InsufficientBalanceError (422) before writing anything.
@@ -145,15 +145,19 @@ export async function subscribe(db: Db, command: SubscribeCommand): Promise<Quan
 /** The runner hears new subscriptions here (a hint: its timer finds them anyway). */
 export const PLAN_CHANNEL = "quant_subscription";
 
-function refusedMessage(
-  code: "PLAN_LEVEL_TOO_LOW" | "PLAN_AMOUNT_OUT_OF_RANGE" | "PLAN_QUOTA_EXCEEDED",
-): string {
-  switch (code) {
+function refusedMessage(refused: NonNullable<ReturnType<typeof subscriptionRefusal>>): string {
+  switch (refused.code) {
     case "PLAN_LEVEL_TOO_LOW":
-      return "This plan needs a higher credit level";
+      return (
+        `This plan needs credit level ${refused.params.required}; ` +
+        `your level is ${refused.params.level}`
+      );
     case "PLAN_AMOUNT_OUT_OF_RANGE":
-      return "The amount is outside this plan's range";
+      return `This plan takes from ${refused.params.minimum} to ${refused.params.maximum} USDT`;
     case "PLAN_QUOTA_EXCEEDED":
-      return "The amount is more than your available quota";
+      return (
+        `Your available plan quota is ${refused.params.available} USDT; ` +
+        `this plan needs ${refused.params.needed}`
+      );
   }
 }
