@@ -115,13 +115,18 @@ it("a runner SIGKILLed mid-backlog delivers every plan once, as an uninterrupted
     const atKill = await (async () => {
       const copy = await createPgliteDb({ dataDir: pglite });
       try {
-        return await outcome(copy);
+        const [row] = await copy.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM quant_subscriptions
+            WHERE status = 'running' AND last_tick_seq IS NOT NULL`,
+        );
+        return { ...(await outcome(copy)), progressed: row?.n ?? 0 };
       } finally {
         await copy.close();
       }
     })();
     const running = atKill.plans.filter((p) => p.status === "running").length;
     expect(running, "the kill came after every plan ended").toBeGreaterThan(0);
+    expect(atKill.progressed, "the kill came before any plan moved").toBeGreaterThan(0);
     server = await startRealServer(runner, env);
     const until = Date.now() + 120_000;
     for (const user of users) {
@@ -131,7 +136,9 @@ it("a runner SIGKILLed mid-backlog delivers every plan once, as an uninterrupted
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    console.info(`plan crash: ${PLANS} plans, ${running} running at the kill`);
+    console.info(
+      `plan crash: ${PLANS} plans, ${running} running at the kill, ${atKill.progressed} part-run`,
+    );
   } finally {
     await server.stop();
   }
