@@ -10,6 +10,7 @@ import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
+import { startQuantJobs } from "./domain/quant/jobs/start-quant-jobs";
 import { startPlanRunner } from "./domain/quant/plans/plan-runner";
 import { STRATEGIES } from "./domain/quant/strategies/index";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
@@ -98,6 +99,14 @@ export async function startWorkers(
     // A crash test's pause settles one order per batch, so a kill lands between two.
     ...(settlePause > 0 ? { batchSize: 1, pauseAfterBatchMs: settlePause } : {}),
   });
+  // Lab backtests and optimisations in worker threads; plans' daily backtests once the market runs.
+  const stopQuantJobs = await startQuantJobs({
+    db,
+    config,
+    log,
+    registry: prober.registry,
+    ready: market,
+  });
   // Quant plans: first every running plan over the ticks recorded since its cursors (a
   // restart's), delivering those past due; then each flush's (domain/quant/plans/README.md).
   const planRunner = await startPlanRunner({
@@ -109,6 +118,7 @@ export async function startWorkers(
   });
   return async () => {
     stopMarketStart.abort();
+    await stopQuantJobs();
     clearTimeout(await firstProbe);
     await planRunner.stop();
     await optionsSettler.stop();

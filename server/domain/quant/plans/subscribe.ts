@@ -146,18 +146,9 @@ export async function subscribe(db: Db, command: SubscribeCommand): Promise<Quan
 export const PLAN_CHANNEL = "quant_subscription";
 
 function refusedMessage(refused: NonNullable<ReturnType<typeof subscriptionRefusal>>): string {
-  switch (refused.code) {
-    case "PLAN_LEVEL_TOO_LOW":
-      return (
-        `This plan needs credit level ${refused.params.required}; ` +
-        `your level is ${refused.params.level}`
-      );
-    case "PLAN_AMOUNT_OUT_OF_RANGE":
-      return `This plan takes from ${refused.params.minimum} to ${refused.params.maximum} USDT`;
-    case "PLAN_QUOTA_EXCEEDED":
-      return (
-        `Your available plan quota is ${refused.params.available} USDT; ` +
-        `this plan needs ${refused.params.needed}`
-      );
-  }
+  const p = refused.params;
+  if ("required" in p)
+    return `This plan needs credit level ${p.required}; your level is ${p.level}`;
+  if ("minimum" in p) return `This plan takes from ${p.minimum} to ${p.maximum} USDT`;
+  return `Your available plan quota is ${p.available} USDT; this plan needs ${p.needed}`;
 }

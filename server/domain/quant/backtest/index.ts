@@ -1,0 +1,23 @@
+// The backtester's public surface (issue 20): what the lab's jobs and the plan catalogue's daily
+// backtest call. Everything here is pure except the candle loading (prepare-backtest,
+// load-candles), which reads the stored 1m candles.
+export type {
+  BacktestCandle,
+  BacktestFill,
+  BacktestInput,
+  BacktestMetrics,
+  BacktestResult,
+  EquityPoint,
+} from "./backtest-types";
+export { runBacktest, BacktestInputError, type BacktestFailure } from "./run-backtest";
+export { backtestResultView, assumptionsView, curveView } from "./backtest-view";
+export { rateText } from "./metrics";
+export { loadBacktestCandles, wholeCandles, type CandlePeriod } from "./load-candles";
+export {
+  prepareBacktest,
+  backtestParams,
+  backtestRules,
+  DEFAULT_SLIPPAGE,
+  LAB_CAPITAL,
+  type BacktestRequest,
+} from "./prepare-backtest";
