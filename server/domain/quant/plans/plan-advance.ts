@@ -18,7 +18,7 @@ import {
   applyFill,
   equityAt,
   sizeTrade,
-  targetUnits,
+  targetPpm,
   type PlanBook,
   type SizedTrade,
 } from "./plan-book";
@@ -53,6 +53,8 @@ export interface SymbolStrategy {
   steps: number;
   /** The last target it answered (null before its first candle). */
   target: number | null;
+  /** The target (ppm) it last traded to or found reached (the rebalance band's reference). */
+  lastPpm?: number;
 }
 
 export interface PlanRun {
@@ -180,16 +182,22 @@ export function advance(
       const stepped = stepCandles(run, tick.symbol, candlesOf(tick.symbol), minute);
       const own = run.states[tick.symbol];
       if (stepped && own !== undefined && own.steps >= warmUp && own.target !== null) {
-        const rules = run.rulesOf(tick.symbol);
-        const sized = sizeTrade(
+        const ppm = targetPpm(own.target);
+        const sizing = sizeTrade(
           run.book,
           tick.symbol,
-          targetUnits(own.target),
+          { ppm, last: own.lastPpm ?? 0 },
           tick.price,
-          rules,
+          run.rulesOf(tick.symbol),
           TAKER_FEE,
         );
-        if (sized !== null) trade(run, tick.symbol, sized, tick, quote, "strategy");
+        if (sizing.kind === "none") own.lastPpm = ppm;
+        if (
+          sizing.kind === "trade" &&
+          trade(run, tick.symbol, sizing.trade, tick, quote, "strategy")
+        ) {
+          own.lastPpm = ppm;
+        }
       }
     }
     cursor.seq = tick.seq;

@@ -2,15 +2,25 @@
 // the runner decides prices (a walk of the live book or a recorded tick's price) and this file
 // sizes the trade toward the strategy's target and applies it with the spot engine's arithmetic
 // (protocol/spot-rules.ts exchangeOf: a buy pays notional rounded up, a sale is paid notional
-// rounded down, the fee at the taker rate always rounded up).
+// rounded down, the fee at the taker rate always rounded up). The sizing is the backtester's
+// (domain/quant/backtest/execute.ts rebalance), so a plan trades as its published backtest did:
 //
 //   sleeve        buying power / number of symbols (each symbol trades its own share)
-//   wanted value  sleeve × target (the target to 6 decimals, rounded down)
+//   target        ppm of the sleeve, rounded; it trades only when the target moved by at least
+//                 MIN_CHANGE_PPM (2.5 %) from the last one it traded to, or to exit (target 0)
+//   wanted        what sleeve × target buys at the price with its fee, on the quantity step
 //   credit floor  cash never below amount − buying power (bought on the house's credit, ≤ lev − 1)
-//   dust          a change worth less than the spot minimum order value, or less than 1 % of
-//                 the sleeve, is not traded (fees would eat it); a target of 0 sells everything
-import { exchangeOf, type Rate, type Side, type SpotRules } from "../../../../protocol/spot-rules";
+//   placeable     an order under the minimum quantity or order value is not placed (the target
+//                 waits for the next candle)
+import {
+  exchangeOf,
+  meetsMinNotional,
+  type Rate,
+  type Side,
+  type SpotRules,
+} from "../../../../protocol/spot-rules";
 import type { HeldPosition } from "../../../db/repositories/quant-subscription-repository";
+import { MIN_CHANGE_PPM, PPM } from "../backtest/execute";
 
 export interface PlanBook {
   amount: bigint;
@@ -27,9 +37,7 @@ export interface SizedTrade {
   quantity: bigint;
 }
 
-const TARGET_SCALE = 1_000_000n;
-/** Smaller changes than 1/100 of the sleeve are not traded. */
-const BAND_DIVISOR = 100n;
+const TARGET_SCALE = BigInt(PPM);
 
 export function bookOf(
   row: { amount: bigint; leverage: number; symbols: readonly string[]; cash: bigint },
@@ -64,11 +72,10 @@ export function heldQuantity(book: PlanBook, symbol: string): bigint {
   return book.positions.get(symbol)?.quantity ?? 0n;
 }
 
-/** A strategy's answer as an exact fraction of 10^6, clamped to 0 … 1 (NaN is 0). */
-export function targetUnits(target: number): bigint {
-  if (!Number.isFinite(target) || target <= 0) return 0n;
-  if (target >= 1) return TARGET_SCALE;
-  return BigInt(Math.floor(target * Number(TARGET_SCALE)));
+/** A strategy's answer in ppm, clamped to 0 … 1 (NaN is 0), rounded as the backtester does. */
+export function targetPpm(target: number): number {
+  if (!(target > 0)) return 0;
+  return target >= 1 ? PPM : Math.round(target * PPM);
 }
 
 const coin = (rules: SpotRules) => 10n ** BigInt(rules.baseScale);
@@ -81,33 +88,45 @@ export function affordable(book: PlanBook, price: bigint, rules: SpotRules, fee:
   return toStep((room * coin(rules) * fee.den) / (price * (fee.den + fee.num)), rules);
 }
 
+export type Sizing =
+  /** Under the rebalance band, or not placeable: the last target stays. */
+  | { kind: "skip" }
+  /** Already there: the target counts as reached. */
+  | { kind: "none" }
+  | { kind: "trade"; trade: SizedTrade };
+
 /**
- * The trade that moves `symbol` toward `target` at about `price`, or null when none is due.
- * `price` sizes it; the runner fills it at its own price and checks the floor again.
+ * The trade that moves `symbol` toward `target` (ppm) at about `price`. `price` sizes it; the
+ * runner fills it at its own price and checks the credit floor again.
  */
 export function sizeTrade(
   book: PlanBook,
   symbol: string,
-  target: bigint,
+  target: { ppm: number; last: number },
   price: bigint,
   rules: SpotRules,
   fee: Rate,
-): SizedTrade | null {
+): Sizing {
   const held = heldQuantity(book, symbol);
+  const exit = target.ppm === 0 && held > 0n;
+  if (!exit && Math.abs(target.ppm - target.last) < MIN_CHANGE_PPM) return { kind: "skip" };
   const sleeve = book.buyingPower / BigInt(book.symbols.length);
-  const wanted = toStep((((sleeve * target) / TARGET_SCALE) * coin(rules)) / price, rules);
-  if (wanted === held) return null;
-  if (wanted === 0n) return { side: "sell", quantity: held };
+  const value = (sleeve * BigInt(target.ppm)) / TARGET_SCALE;
+  const wanted =
+    target.ppm === 0
+      ? 0n
+      : toStep((value * coin(rules) * fee.den) / (price * (fee.den + fee.num)), rules);
+  if (wanted === held) return { kind: "none" };
   const side: Side = wanted > held ? "buy" : "sell";
   let quantity = side === "buy" ? wanted - held : held - wanted;
   if (side === "buy") {
     const most = affordable(book, price, rules, fee);
     if (quantity > most) quantity = most;
   }
-  if (quantity < rules.minQty) return null;
-  const value = (quantity * price) / coin(rules);
-  if (value < rules.minNotional || value * BAND_DIVISOR < sleeve) return null;
-  return { side, quantity };
+  if (quantity < rules.minQty || !meetsMinNotional(price, quantity, rules)) {
+    return { kind: "skip" };
+  }
+  return { kind: "trade", trade: { side, quantity } };
 }
 
 /** What a fill at `price` exchanges; applied to the book. Answers notional and fee. */
