@@ -4,8 +4,9 @@
 import type { KlineInterval } from "../../../../protocol/market";
 import type { QuantParams, QuantStrategyId } from "../../../../protocol/quant";
 import type { Rate, Side, SpotRules } from "../../../../protocol/spot-rules";
+import type { StrategyCandle } from "../strategies/index";
 
-/** A closed candle in units. */
+/** A closed candle in units (make one with backtest-candle.ts `backtestCandle`). */
 export interface BacktestCandle {
   /** Open time, ms since the epoch. */
   time: number;
@@ -15,6 +16,11 @@ export interface BacktestCandle {
   close: bigint;
   /** Base units traded. */
   volume: bigint;
+  /**
+   * The same candle as the strategy reads it (prices as numbers: signals). Made once with the
+   * candle, not on every run: the optimiser runs hundreds of backtests over the same candles.
+   */
+  signal: StrategyCandle;
 }
 
 export interface BacktestInput {

@@ -35,6 +35,8 @@ export interface Account {
   readonly feeRate: Rate;
   readonly slippage: Rate;
   readonly buyingPower: bigint;
+  /** Base units per whole coin (10^baseScale), worked out once: equity is marked every candle. */
+  readonly unit: bigint;
   /** How far cash may go below 0: the borrowed part of the buying power. */
   readonly credit: bigint;
   cash: bigint;
@@ -62,6 +64,7 @@ export function openAccount(
     feeRate,
     slippage,
     buyingPower,
+    unit: 10n ** BigInt(rules.baseScale),
     credit: buyingPower - capital,
     cash: capital,
     held: 0n,
@@ -88,9 +91,8 @@ const toStep = (qty: bigint, step: bigint): bigint => (qty / step) * step;
 /** The most base units `value` USDT units buy at `price` with the fee on top, on the step. */
 function affordable(value: bigint, price: bigint, a: Account): bigint {
   if (value <= 0n) return 0n;
-  const unit = 10n ** BigInt(a.rules.baseScale);
   const { num, den } = a.feeRate;
-  return toStep((value * unit * den) / (price * (den + num)), a.rules.qtyStep);
+  return toStep((value * a.unit * den) / (price * (den + num)), a.rules.qtyStep);
 }
 
 /** Whether the spot engine would take an order of `qty` at `price`. */
@@ -152,5 +154,5 @@ export function closeOut(a: Account, reference: bigint, time: number): void {
 /** Cash plus the position marked at `price`, rounded down (a gain is never overstated). */
 export function equityAt(a: Account, price: bigint): bigint {
   if (a.held === 0n) return a.cash;
-  return a.cash + (a.held * price) / 10n ** BigInt(a.rules.baseScale);
+  return a.cash + (a.held * price) / a.unit;
 }

@@ -9,6 +9,7 @@ export type {
   BacktestResult,
   EquityPoint,
 } from "./backtest-types";
+export { backtestCandle } from "./backtest-candle";
 export { runBacktest, BacktestInputError, type BacktestFailure } from "./run-backtest";
 export { backtestResultView, assumptionsView, curveView } from "./backtest-view";
 export { rateText } from "./metrics";
@@ -21,3 +22,19 @@ export {
   LAB_CAPITAL,
   type BacktestRequest,
 } from "./prepare-backtest";
+export {
+  runOptimisation,
+  planWindows,
+  overfitted,
+  OVERFIT_RULE,
+  type OptimisationInput,
+  type OptimisationResult,
+  type WindowResult,
+} from "./walk-forward";
+export { paramGrid, MAX_COMBINATIONS } from "./param-grid";
+export { optimisationResultView } from "./optimisation-view";
+export {
+  prepareOptimisation,
+  DEFAULT_WINDOWS,
+  type OptimisationRequest,
+} from "./prepare-optimisation";

@@ -3,6 +3,8 @@ import { usePglite } from "../../../../tests/server/helpers/test-db";
 import { insertCandles, type CandleRow } from "../../../db/repositories/candle-repository";
 import { loadBacktestCandles } from "./load-candles";
 import { backtestRules, prepareBacktest } from "./prepare-backtest";
+import { prepareOptimisation } from "./prepare-optimisation";
+import { runOptimisation } from "./walk-forward";
 import { BacktestInputError, runBacktest } from "./run-backtest";
 
 const getDb = usePglite();
@@ -37,7 +39,7 @@ describe("loading backtest candles from the stored 1m candles", () => {
       5, 10, 15, 20, 25, 30, 35, 40, 45, 50,
     ]);
     // The 5m candle at minute 15: open of minute 15, close of minute 19, high/low over them.
-    expect(loaded.candles[2]).toEqual({
+    expect(loaded.candles[2]).toMatchObject({
       time: T0 + 15 * MIN,
       open: 100_140_000n,
       close: 100_190_000n,
@@ -79,5 +81,20 @@ describe("loading backtest candles from the stored 1m candles", () => {
     expect(await failure({ symbol: "NOPE/USDT" })).toBe("unknown-symbol");
     expect(await failure({ params: { levels: 0 } })).toBe("bad-params");
     expect(await failure({ from: T0 + 120 * MIN, to: T0 + 180 * MIN })).toBe("no-candles");
+  });
+
+  it("prepares an optimisation with the grid's longest warm-up and runs it", async () => {
+    const input = await prepareOptimisation(getDb(), {
+      strategy: "grid",
+      symbol: "BTC/USDT",
+      interval: "1m",
+      from: T0 + 10 * MIN,
+      to: T0 + 60 * MIN,
+    });
+    expect(input.windows).toBe(4);
+    expect(input.candles[0]?.time).toBe(T0 + 9 * MIN); // the grid warms up on 1 candle
+    const r = runOptimisation({ ...input, maxCombinations: 4 });
+    expect(r.candles).toBe(50);
+    expect(r.windows.map((w) => (w.testFrom - T0) / MIN)).toEqual([23, 36, 48]);
   });
 });

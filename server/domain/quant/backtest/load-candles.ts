@@ -11,6 +11,7 @@ import { parseUnits } from "../../../../protocol/decimal";
 import { USDT_SCALE } from "../../../../protocol/assets";
 import { INTERVAL_MS, type KlineInterval } from "../../../../protocol/market";
 import type { SpotRules } from "../../../../protocol/spot-rules";
+import { backtestCandle } from "./backtest-candle";
 import type { BacktestCandle } from "./backtest-types";
 
 export interface CandlePeriod {
@@ -34,14 +35,14 @@ export interface LoadedCandles {
 export function candleUnits(row: CandleRow, rules: SpotRules): BacktestCandle {
   // The stored numerics are at the symbol's scales, within the ledger's; "down" only drops zeros.
   const price = (text: string) => parseUnits(text, USDT_SCALE, "down");
-  return {
+  return backtestCandle({
     time: row.openTime,
     open: price(row.o),
     high: price(row.h),
     low: price(row.l),
     close: price(row.c),
     volume: parseUnits(row.v, rules.baseScale, "down"),
-  };
+  });
 }
 
 /** The period rounded to whole candles: from up, to down. */

@@ -20,32 +20,61 @@ export function returnRate(initial: bigint, final: bigint): Rate {
   return { num: final - initial, den: initial };
 }
 
-/** max over the curve of (peak so far − value) / peak so far; compared exactly. */
+/**
+ * max over the curve of (peak so far − value) / peak so far, compared exactly. Between two new
+ * peaks only the lowest value can set the maximum, so the exact (bigint) comparison runs once
+ * per peak, not once per point.
+ */
 export function maxDrawdown(equity: readonly EquityPoint[]): Rate {
-  let peak: bigint | null = null;
   let worst: Rate = ZERO;
+  const first = equity[0];
+  if (first === undefined) return worst;
+  let peak = first.value;
+  let low = peak;
+  const settle = () => {
+    // (peak − low) / peak > worst, cross-multiplied (both denominators > 0).
+    if (peak > 0n && (peak - low) * worst.den > worst.num * peak) {
+      worst = { num: peak - low, den: peak };
+    }
+  };
   for (const { value } of equity) {
-    if (peak === null || value > peak) peak = value;
-    if (peak <= 0n) continue;
-    const fall = peak - value;
-    // fall / peak > worst.num / worst.den, cross-multiplied (both denominators > 0).
-    if (fall * worst.den > worst.num * peak) worst = { num: fall, den: peak };
+    if (value > peak) {
+      settle();
+      peak = value;
+      low = value;
+    } else if (value < low) {
+      low = value;
+    }
   }
+  settle();
   return worst;
 }
 
 export function sharpe(equity: readonly EquityPoint[], interval: KlineInterval): number {
+  // Equity in units as numbers: exact below 2^53 units (9 billion USDT), and a statistic anyway.
+  // A point equal to the one before (flat, no fill) is a return of exactly 0: no conversion.
   const returns: number[] = [];
+  let before = equity[0]?.value ?? 0n;
+  let beforeNumber = Number(before);
   for (let i = 1; i < equity.length; i++) {
-    const before = equity[i - 1]?.value ?? 0n;
     const after = equity[i]?.value ?? 0n;
-    if (before <= 0n) continue; // a return on nothing (or on debt) is not a return
-    returns.push(Number(after - before) / Number(before));
+    if (after === before) {
+      if (beforeNumber > 0) returns.push(0);
+      continue;
+    }
+    const afterNumber = Number(after);
+    if (beforeNumber > 0) returns.push(afterNumber / beforeNumber - 1); // none on nothing or debt
+    before = after;
+    beforeNumber = afterNumber;
   }
   const n = returns.length;
   if (n < 2) return 0;
-  const mean = returns.reduce((s, r) => s + r, 0) / n;
-  const variance = returns.reduce((s, r) => s + (r - mean) ** 2, 0) / (n - 1);
+  let sum = 0;
+  for (const r of returns) sum += r;
+  const mean = sum / n;
+  let squares = 0;
+  for (const r of returns) squares += (r - mean) * (r - mean);
+  const variance = squares / (n - 1);
   if (!(variance > 0)) return 0;
   return (mean / Math.sqrt(variance)) * Math.sqrt(YEAR_MS / INTERVAL_MS[interval]);
 }

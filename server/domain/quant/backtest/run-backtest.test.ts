@@ -3,6 +3,7 @@ import { TypeRegistry } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { QuantBacktestResultAnswer } from "../../../../protocol/endpoints/quant";
 import { spotRules, TAKER_FEE } from "../../spot/spot-config";
+import { backtestCandle } from "./backtest-candle";
 import type { BacktestCandle, BacktestInput } from "./backtest-types";
 import { backtestResultView } from "./backtest-view";
 import { BacktestInputError, runBacktest } from "./run-backtest";
@@ -22,14 +23,16 @@ const usdt = (whole: number): bigint => BigInt(Math.round(whole * 100)) * 10_000
 
 /** Candles from [open, close] pairs in USDT; high and low span them. */
 function candles(pairs: readonly (readonly [number, number])[]): BacktestCandle[] {
-  return pairs.map(([o, c], i) => ({
-    time: T0 + i * MIN,
-    open: usdt(o),
-    close: usdt(c),
-    high: usdt(Math.max(o, c)),
-    low: usdt(Math.min(o, c)),
-    volume: 100_000_000n,
-  }));
+  return pairs.map(([o, c], i) =>
+    backtestCandle({
+      time: T0 + i * MIN,
+      open: usdt(o),
+      close: usdt(c),
+      high: usdt(Math.max(o, c)),
+      low: usdt(Math.min(o, c)),
+      volume: 100_000_000n,
+    }),
+  );
 }
 
 const base = (over: Partial<BacktestInput>): BacktestInput => ({

@@ -13,7 +13,7 @@
 // close and the run trades no more.
 import type { QuantParams } from "../../../../protocol/quant";
 import { INTERVAL_MS } from "../../../../protocol/market";
-import { STRATEGIES, strategyParamProblems, type StrategyCandle } from "../strategies/index";
+import { STRATEGIES, strategyParamProblems } from "../strategies/index";
 import type { BacktestCandle, BacktestInput, BacktestResult, EquityPoint } from "./backtest-types";
 import { closeOut, equityAt, openAccount, PPM, rebalance } from "./execute";
 import { fraction, maxDrawdown, returnRate, sharpe } from "./metrics";
@@ -37,20 +37,6 @@ export class BacktestInputError extends Error {
     super(message);
     this.name = "BacktestInputError";
   }
-}
-
-/** A price in units as the number a strategy reads (USDT per coin): a signal, never money. */
-const USDT_PER_UNIT = 1e-6;
-
-export function strategyCandle(c: BacktestCandle): StrategyCandle {
-  return {
-    time: c.time,
-    open: Number(c.open) * USDT_PER_UNIT,
-    high: Number(c.high) * USDT_PER_UNIT,
-    low: Number(c.low) * USDT_PER_UNIT,
-    close: Number(c.close) * USDT_PER_UNIT,
-    volume: Number(c.volume),
-  };
 }
 
 function check(input: BacktestInput): {
@@ -103,15 +89,16 @@ export function runBacktest(input: BacktestInput): BacktestResult {
   let inMarket = 0;
   let ruined = false;
 
-  candles.forEach((candle, i) => {
+  for (let i = 0; i < candles.length; i++) {
+    const candle = candles[i] as BacktestCandle;
     if (i >= start && pending !== null && !ruined) {
       rebalance(account, pending, candle.open, candle.time);
     }
-    const decision = strategy.step(state, strategyCandle(candle), params);
+    const decision = strategy.step(state, candle.signal, params);
     state = decision.state;
     // Before warm-up the strategy's answer is not a signal: no order.
     pending = i + 1 >= warmUp ? targetPpm(decision.target) : null;
-    if (i < start) return;
+    if (i < start) continue;
     const closeTime = candle.time + intervalMs;
     if (account.held > 0n) inMarket += 1;
     let value = equityAt(account, candle.close);
@@ -121,7 +108,7 @@ export function runBacktest(input: BacktestInput): BacktestResult {
       value = equityAt(account, candle.close);
     }
     equity.push({ time: closeTime, value });
-  });
+  }
 
   const endTime = last.time + intervalMs;
   closeOut(account, last.close, endTime);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  emaInit,
+  emaAlpha,
   emaNext,
+  logReturn,
   rollingInit,
   rollingMean,
   rollingPush,
   rollingStd,
-  volInit,
-  volNext,
-  volValue,
+  type Rolling,
 } from "./indicators";
 
 /** A seeded series (mulberry32), so the comparison is the same every run. */
@@ -60,31 +59,41 @@ describe("rolling window", () => {
 
 describe("EMA", () => {
   it("starts at the first value and moves by α = 2 / (period + 1)", () => {
-    let e = emaInit(3); // α = 0.5
-    e = emaNext(e, 10);
-    expect(e.value).toBe(10);
-    e = emaNext(e, 20);
-    expect(e.value).toBe(15);
-    e = emaNext(e, 11);
-    expect(e.value).toBe(13);
+    const alpha = emaAlpha(3); // 0.5
+    let e = emaNext(null, alpha, 10);
+    expect(e).toBe(10);
+    e = emaNext(e, alpha, 20);
+    expect(e).toBe(15);
+    e = emaNext(e, alpha, 11);
+    expect(e).toBe(13);
+    expect(() => emaAlpha(0)).toThrow(RangeError);
   });
 });
 
-describe("realised volatility", () => {
-  it("is the deviation of the last `period` log returns, null until it has them", () => {
-    let v = volInit(2);
-    v = volNext(v, 100);
-    v = volNext(v, 110);
-    expect(volValue(v)).toBeNull();
-    v = volNext(v, 99);
+describe("realised volatility (deviation of a rolling window of log returns)", () => {
+  const realised = (closes: readonly number[], period: number): number => {
+    let w: Rolling = rollingInit(period);
+    closes.slice(1).forEach((c, i) => (w = rollingPush(w, logReturn(closes[i] ?? 0, c))));
+    return rollingStd(w);
+  };
+
+  it("is the population deviation of the last `period` log returns", () => {
     const r1 = Math.log(110 / 100);
     const r2 = Math.log(99 / 110);
-    expect(volValue(v)).toBeCloseTo(Math.abs(r1 - r2) / 2, 12);
+    expect(realised([100, 110, 99], 2)).toBeCloseTo(Math.abs(r1 - r2) / 2, 12);
   });
 
   it("is 0 on a steady geometric trend (every return the same)", () => {
-    let v = volInit(10);
-    for (let i = 0; i < 30; i++) v = volNext(v, 100 * 1.01 ** i);
-    expect(volValue(v)).toBeCloseTo(0, 7);
+    expect(
+      realised(
+        Array.from({ length: 30 }, (_, i) => 100 * 1.01 ** i),
+        10,
+      ),
+    ).toBeCloseTo(0, 7);
+  });
+
+  it("reads no return from a price that is not positive", () => {
+    expect(logReturn(0, 100)).toBe(0);
+    expect(logReturn(100, 0)).toBe(0);
   });
 });

@@ -11,6 +11,9 @@
 // floating-point drift from adding and subtracting never outlives one window. The sums are of
 // differences from a shift (a value of the window, reset at each reversal): prices sit far from
 // zero, and Σx²/n − mean² on raw prices would cancel away the digits the variance lives in.
+//
+// Realised volatility is such a window over log returns close to close: its deviation, per candle
+// (not annualised: 0.002 means a typical move of 0.2 % a candle at this interval).
 
 interface Cell {
   readonly value: number;
@@ -41,18 +44,23 @@ export function rollingInit(period: number): Rolling {
 
 /** The window after `value` arrives: the oldest value leaves once the window is full. */
 export function rollingPush(w: Rolling, value: number): Rolling {
+  // Object literals with every field, not spreads: one hidden class, and this runs per candle.
   const back: Cell = { value, next: w.back };
   const shift = w.count === 0 ? value : w.shift;
   const d = value - shift;
-  if (w.count < w.period) {
-    return { ...w, count: w.count + 1, back, shift, sum: w.sum + d, sumSq: w.sumSq + d * d };
+  const { period } = w;
+  if (w.count < period) {
+    const count = w.count + 1;
+    return { period, count, front: w.front, back, shift, sum: w.sum + d, sumSq: w.sumSq + d * d };
   }
   if (w.front !== null) {
     const old = w.front.value - shift;
     return {
-      ...w,
+      period,
+      count: period,
       front: w.front.next,
       back,
+      shift,
       sum: w.sum + d - old,
       sumSq: w.sumSq + d * d - old * old,
     };
@@ -72,7 +80,7 @@ export function rollingPush(w: Rolling, value: number): Rolling {
     sum += k;
     sumSq += k * k;
   }
-  return { ...w, front: kept, back: null, shift: newShift, sum, sumSq };
+  return { period, count: period, front: kept, back: null, shift: newShift, sum, sumSq };
 }
 
 export const rollingFull = (w: Rolling): boolean => w.count === w.period;
@@ -90,44 +98,18 @@ export function rollingStd(w: Rolling): number {
   return variance > 0 ? Math.sqrt(variance) : 0;
 }
 
-/** An exponential moving average with α = 2 / (period + 1), seeded with the first value. */
-export interface Ema {
-  readonly alpha: number;
-  /** null until the first value. */
-  readonly value: number | null;
-}
-
-export function emaInit(period: number): Ema {
+/** α of an exponential moving average of `period` values: 2 / (period + 1). */
+export function emaAlpha(period: number): number {
   if (!(period >= 1)) throw new RangeError(`an EMA needs a period ≥ 1, got ${period}`);
-  return { alpha: 2 / (period + 1), value: null };
+  return 2 / (period + 1);
 }
 
-export function emaNext(ema: Ema, x: number): Ema {
-  const value = ema.value === null ? x : ema.value + ema.alpha * (x - ema.value);
-  return { alpha: ema.alpha, value };
+/** The EMA after `x`; the first value (`previous` null) seeds it. */
+export function emaNext(previous: number | null, alpha: number, x: number): number {
+  return previous === null ? x : previous + alpha * (x - previous);
 }
 
-/**
- * Realised volatility: the standard deviation of the last `period` log returns close to close,
- * per candle (not annualised: 0.002 means a typical move of 0.2 % per candle at this interval).
- */
-export interface RealisedVol {
-  readonly lastClose: number | null;
-  readonly returns: Rolling;
-}
-
-export function volInit(period: number): RealisedVol {
-  return { lastClose: null, returns: rollingInit(period) };
-}
-
-export function volNext(v: RealisedVol, close: number): RealisedVol {
-  if (v.lastClose === null || !(v.lastClose > 0) || !(close > 0)) {
-    return { lastClose: close, returns: v.returns };
-  }
-  return { lastClose: close, returns: rollingPush(v.returns, Math.log(close / v.lastClose)) };
-}
-
-/** null until `period` returns have been seen. */
-export function volValue(v: RealisedVol): number | null {
-  return rollingFull(v.returns) ? rollingStd(v.returns) : null;
+/** The log return close to close (0 when either price is not positive: no signal). */
+export function logReturn(previous: number, close: number): number {
+  return previous > 0 && close > 0 ? Math.log(close / previous) : 0;
 }

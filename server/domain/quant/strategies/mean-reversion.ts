@@ -36,24 +36,31 @@ export const REVERSION_PARAMS = [
 const [PERIOD, DEVIATIONS] = REVERSION_PARAMS;
 
 export interface ReversionState {
-  closes: Rolling;
+  /** The band width in σ (a parameter, read once in `init`). */
+  readonly deviations: number;
+  readonly closes: Rolling;
   /** Whether it went in on a dip and waits for the middle band. */
-  holding: boolean;
+  readonly holding: boolean;
 }
 
 export const meanReversion: Strategy<ReversionState> = {
   id: "mean-reversion",
   params: REVERSION_PARAMS,
   warmUp: (params: QuantParams) => paramValue(params, PERIOD),
-  init: (params) => ({ closes: rollingInit(paramValue(params, PERIOD)), holding: false }),
-  step(state, candle, params) {
+  init: (params) => ({
+    deviations: paramValue(params, DEVIATIONS),
+    closes: rollingInit(paramValue(params, PERIOD)),
+    holding: false,
+  }),
+  step(state, candle) {
+    const { deviations } = state;
     const closes = rollingPush(state.closes, candle.close);
-    if (!rollingFull(closes)) return { target: 0, state: { closes, holding: false } };
+    if (!rollingFull(closes)) return { target: 0, state: { deviations, closes, holding: false } };
     const middle = rollingMean(closes);
-    const lower = middle - paramValue(params, DEVIATIONS) * rollingStd(closes);
+    const lower = middle - deviations * rollingStd(closes);
     let holding = state.holding;
     if (!holding && candle.close < lower) holding = true;
     else if (holding && candle.close >= middle) holding = false;
-    return { target: holding ? 1 : 0, state: { closes, holding } };
+    return { target: holding ? 1 : 0, state: { deviations, closes, holding } };
   },
 };

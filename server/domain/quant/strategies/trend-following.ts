@@ -22,13 +22,14 @@
  */
 import type { QuantParams } from "../../../../protocol/quant";
 import {
-  emaInit,
+  emaAlpha,
   emaNext,
-  volInit,
-  volNext,
-  volValue,
-  type Ema,
-  type RealisedVol,
+  logReturn,
+  rollingFull,
+  rollingInit,
+  rollingPush,
+  rollingStd,
+  type Rolling,
 } from "./indicators";
 import { paramValue } from "./params";
 import type { ParamSpec, Strategy } from "./strategy";
@@ -42,11 +43,23 @@ export const TREND_PARAMS = [
 
 const [FAST, SLOW, VOL_PERIOD, TARGET_VOL] = TREND_PARAMS;
 
+/** What the parameters fix, worked out once in `init` (step runs per candle). */
+interface TrendConstants {
+  fastAlpha: number;
+  slowAlpha: number;
+  warmUp: number;
+  targetVolatility: number;
+}
+
 export interface TrendState {
-  seen: number;
-  fast: Ema;
-  slow: Ema;
-  vol: RealisedVol;
+  readonly k: TrendConstants;
+  readonly seen: number;
+  /** The EMAs; null before the first close. */
+  readonly fast: number | null;
+  readonly slow: number | null;
+  readonly lastClose: number | null;
+  /** The last `volatilityPeriod` log returns: realised volatility is their deviation. */
+  readonly returns: Rolling;
 }
 
 /** Fast must be strictly faster than slow, or there is no crossover to read. */
@@ -56,31 +69,40 @@ export function trendConstraint(params: QuantParams): string | null {
     : "fastPeriod must be less than slowPeriod";
 }
 
+const warmUp = (params: QuantParams): number =>
+  Math.max(paramValue(params, SLOW), paramValue(params, VOL_PERIOD) + 1);
+
 export const trendFollowing: Strategy<TrendState> = {
   id: "trend-following",
   params: TREND_PARAMS,
-  warmUp: (params) => Math.max(paramValue(params, SLOW), paramValue(params, VOL_PERIOD) + 1),
+  warmUp,
   init: (params) => ({
+    k: {
+      fastAlpha: emaAlpha(paramValue(params, FAST)),
+      slowAlpha: emaAlpha(paramValue(params, SLOW)),
+      warmUp: warmUp(params),
+      targetVolatility: paramValue(params, TARGET_VOL),
+    },
     seen: 0,
-    fast: emaInit(paramValue(params, FAST)),
-    slow: emaInit(paramValue(params, SLOW)),
-    vol: volInit(paramValue(params, VOL_PERIOD)),
+    fast: null,
+    slow: null,
+    lastClose: null,
+    returns: rollingInit(paramValue(params, VOL_PERIOD)),
   }),
-  step(state, candle, params) {
-    const next: TrendState = {
-      seen: state.seen + 1,
-      fast: emaNext(state.fast, candle.close),
-      slow: emaNext(state.slow, candle.close),
-      vol: volNext(state.vol, candle.close),
-    };
-    const realised = volValue(next.vol);
-    const fast = next.fast.value;
-    const slow = next.slow.value;
-    if (next.seen < trendFollowing.warmUp(params) || realised === null) {
+  step(state, candle) {
+    const { k } = state;
+    const close = candle.close;
+    const fast = emaNext(state.fast, k.fastAlpha, close);
+    const slow = emaNext(state.slow, k.slowAlpha, close);
+    const returns =
+      state.lastClose === null
+        ? state.returns
+        : rollingPush(state.returns, logReturn(state.lastClose, close));
+    const seen = state.seen + 1;
+    const next: TrendState = { k, seen, fast, slow, lastClose: close, returns };
+    if (seen < k.warmUp || !rollingFull(returns) || !(fast > slow))
       return { target: 0, state: next };
-    }
-    if (fast === null || slow === null || !(fast > slow)) return { target: 0, state: next };
-    const target = realised > 0 ? Math.min(1, paramValue(params, TARGET_VOL) / realised) : 1;
-    return { target, state: next };
+    const realised = rollingStd(returns);
+    return { target: realised > 0 ? Math.min(1, k.targetVolatility / realised) : 1, state: next };
   },
 };
