@@ -1,6 +1,7 @@
 // Lab jobs for the queue's tests: rows queued straight into quant_jobs (the shape submit-job.ts
 // stores), and the URL of a compute module whose behaviour each job's params choose.
 import type { Queryable } from "../../../server/db/db";
+import { insertCandles, type CandleRow } from "../../../server/db/repositories/candle-repository";
 import {
   insertQuantJob,
   type QuantJobKind,
@@ -31,4 +32,37 @@ export async function queueTestJob(
     ...(kind === "backtest" ? { params: { mode: TEST_MODES[mode], n } } : { windows: 2 }),
   };
   return insertQuantJob(db, { kind, owner, input });
+}
+
+const MINUTE = 60_000;
+
+/**
+ * `minutes` 1m candles of `symbol` ending at the current minute's start: a wave around `base`
+ * (a few percent up and down every few hours), so every strategy has something to trade.
+ */
+export async function seedCandles(
+  db: Queryable,
+  symbol: string,
+  minutes: number,
+  base = 60_000,
+): Promise<{ firstMs: number; endMs: number }> {
+  const endMs = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const firstMs = endMs - minutes * MINUTE;
+  const price = (i: number) => base * (1 + 0.03 * Math.sin(i / 180) + 0.004 * Math.sin(i / 7));
+  const rows: CandleRow[] = [];
+  for (let i = 0; i < minutes; i++) {
+    const o = price(i);
+    const c = price(i + 1);
+    rows.push({
+      symbol,
+      openTime: firstMs + i * MINUTE,
+      o: o.toFixed(2),
+      h: (Math.max(o, c) * 1.0005).toFixed(2),
+      l: (Math.min(o, c) * 0.9995).toFixed(2),
+      c: c.toFixed(2),
+      v: "1.5",
+    });
+  }
+  for (let i = 0; i < rows.length; i += 5_000) await insertCandles(db, rows.slice(i, i + 5_000));
+  return { firstMs, endMs };
 }

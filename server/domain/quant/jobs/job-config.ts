@@ -24,8 +24,8 @@ export const MAX_BACKTEST_CANDLES = 200_000;
  */
 export const MAX_OPTIMISATION_CANDLES = 50_000;
 
-/** Walk-forward windows when the request names none. */
-export const DEFAULT_WINDOWS = 4;
+/** Walk-forward windows when the request names none: the optimiser's own default. */
+export { DEFAULT_WINDOWS } from "../backtest";
 
 /** A plan's recorded backtest covers this many days before the run. */
 export const PLAN_BACKTEST_DAYS = 30;

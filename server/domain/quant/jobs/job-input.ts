@@ -42,8 +42,9 @@ type Fields<T> = Partial<Record<keyof T, unknown>>;
 export function parseBacktestInput(body: Fields<QuantBacktestRequest>): BacktestInput {
   const period = periodOf(body, MAX_BACKTEST_CANDLES);
   const params = paramsOf(period.strategy, body.params);
-  const warmUp = STRATEGIES[period.strategy].warmUp(params);
-  atLeastCandles(period, warmUp + 2);
+  // The strategy warms up on the candles before `from` (the runner loads them when the record
+  // has them), so the period itself needs only a candle to trade on and one to fill at.
+  atLeastCandles(period, 2);
   return { ...period, params };
 }
 

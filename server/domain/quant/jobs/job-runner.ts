@@ -9,6 +9,7 @@ import type { Db } from "../../../db/db";
 import { renewQuantJobLease } from "../../../db/repositories/quant-job-repository";
 import { MAX_RUN_MS, POLL_MS } from "./job-config";
 import { loadCandleChunks } from "./job-candles";
+import { candleSpan } from "./job-compute";
 import {
   claimNextJob,
   DEFAULT_QUEUE_TERMS,
@@ -18,7 +19,6 @@ import {
   type QueueTerms,
 } from "./job-queue";
 import { JobThread, ThreadStopped } from "./job-thread-host";
-import { periodOfStored, type StoredBacktestInput } from "./job-view";
 import { QUANT_JOB_CHANNEL } from "./submit-job";
 
 export interface RunnerLog {
@@ -85,10 +85,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       );
     }, terms.leaseMs / 3);
     try {
-      const input = job.row.input as StoredBacktestInput;
-      const candleChunks = await loadCandleChunks(db, periodOfStored(input), abort);
+      const { input, kind } = job.row;
+      const candleChunks = await loadCandleChunks(db, candleSpan(kind, input), abort);
       const outcome = await thread.run(
-        { jobId: job.row.id, kind: job.row.kind, input, candleChunks },
+        { jobId: job.row.id, kind, input, candleChunks },
         { timeoutMs: maxRunMs, signal: abort },
       );
       if ("failure" in outcome && outcome.failure === "engine-error") {

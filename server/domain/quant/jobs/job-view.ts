@@ -25,6 +25,8 @@ interface StoredPeriod {
 }
 export interface StoredBacktestInput extends StoredPeriod {
   params: QuantParams;
+  /** A plan's backtest runs at the plan's leverage; a lab backtest at 1 (absent). */
+  leverage?: number;
 }
 export interface StoredOptimisationInput extends StoredPeriod {
   windows: number;

@@ -48,7 +48,13 @@ function backtestOf(plan: QuantPlanRow, job: QuantJobRow | null): QuantPlan["bac
   const input = job.input as StoredBacktestInput;
   const current = resolveParams(plan.strategy, plan.params);
   if (!current.ok || plan.tradingArea[0] !== input.symbol) return null;
-  if (!sameRun(input, { ...input, strategy: plan.strategy, params: current.params })) return null;
+  const planRun = {
+    ...input,
+    strategy: plan.strategy,
+    params: current.params,
+    leverage: plan.leverage,
+  };
+  if (!sameRun(input, planRun)) return null;
   const result = job.result as QuantBacktestResult;
   return {
     from: input.from,

@@ -40,7 +40,8 @@ export async function schedulePlanBacktests(
   for (const plan of await listQuantPlans(db, options.demo)) {
     const input = await planBacktestInput(db, plan, now, options.log);
     if (input === null) continue;
-    const stored = storedBacktestInput(input);
+    // At the plan's leverage: the figures are the plan's, not a 1× lab run's.
+    const stored: StoredBacktestInput = { ...storedBacktestInput(input), leverage: plan.leverage };
     const id = await db.transaction(async (tx) => {
       await lockPlanForSchedule(tx, plan.id);
       if (!isDue(await latestPlanJob(tx, plan.id), stored, now)) return null;
@@ -97,13 +98,14 @@ function isDue(latest: QuantJobRow | null, next: StoredBacktestInput, now: numbe
 
 /** Whether a recorded backtest ran what the plan runs now (its period aside). */
 export function sameRun(
-  a: Pick<StoredBacktestInput, "strategy" | "symbol" | "interval" | "params">,
-  b: Pick<StoredBacktestInput, "strategy" | "symbol" | "interval" | "params">,
+  a: Omit<StoredBacktestInput, "from" | "to">,
+  b: Omit<StoredBacktestInput, "from" | "to">,
 ): boolean {
   return (
     a.strategy === b.strategy &&
     a.symbol === b.symbol &&
     a.interval === b.interval &&
+    (a.leverage ?? 1) === (b.leverage ?? 1) &&
     canonicalJson(a.params) === canonicalJson(b.params)
   );
 }
