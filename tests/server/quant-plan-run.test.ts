@@ -5,10 +5,13 @@
 // rounded up). After each step: ledger:check clean, frozen = running plans' amounts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
+import { DomainError } from "../../server/domain/errors";
+import { stopSubscription } from "../../server/domain/quant/plans/stop-subscription";
 import type { MarketFeed } from "../../server/market/market-feed";
 import { fundUsdt, openTickFeed, recordTicks } from "./helpers/options-settlement";
 import {
   expectBooksClean,
+  lookup,
   planBills,
   planPuts,
   planRow,
@@ -134,6 +137,35 @@ function suite(getDb: () => Db) {
       ["buy", "50000000000"],
       ["sell", "49000000000"],
     ]);
+    await expectBooksClean(db);
+  });
+
+  it("a user's stop without a live book is MARKET_STALE and changes nothing", async () => {
+    const db = getDb();
+    const strategy = thresholdStrategy(40_000);
+    const sub = await subscribeAt(db, userId, plan, T0 + S);
+    await recordTicks(feed, BTC, [[T0 + M, "50000.00"]]);
+    await runAt(db, sub.id, strategy, T0 + M + S);
+    await recordTicks(feed, BTC, [[T0 + M + 10 * S, "50500.00"]]);
+    const before = {
+      row: await planRow(db, sub.id),
+      bills: await planBills(db, sub.id),
+      puts: (await planPuts(db, sub.id)).length,
+    };
+    const stopping = stopSubscription(db, {
+      userId,
+      id: sub.id,
+      feed,
+      strategies: lookup(strategy),
+      now: () => T0 + M + 11 * S,
+    });
+    await expect(stopping).rejects.toBeInstanceOf(DomainError);
+    await expect(stopping).rejects.toMatchObject({ code: "MARKET_STALE" });
+    expect({
+      row: await planRow(db, sub.id),
+      bills: await planBills(db, sub.id),
+      puts: (await planPuts(db, sub.id)).length,
+    }).toEqual(before);
     await expectBooksClean(db);
   });
 
