@@ -152,9 +152,16 @@ describePostgres(
         );
         runners.push(...(await started));
         const answers = await stops;
+        // No tick after the delivery time is recorded here: the runners deliver the rest once
+        // the record is surely closed (5 s after it).
+        const ids = new Set(plans.map((p) => p.id));
+        const deadline = Date.now() + 30_000;
+        while ((await endings(db)).some((r) => ids.has(r.id) && r.status === "running")) {
+          if (Date.now() > deadline) throw new Error("plans still running 30 s after delivery");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         for (const r of runners) await r.settled();
 
-        const ids = new Set(plans.map((p) => p.id));
         const rows = (await endings(db)).filter((r) => ids.has(r.id));
         expect(rows.every((r) => r.unfreezes === 1 && r.ending_puts === 1)).toBe(true);
         const byUser = rows.filter((r) => r.end_reason === "user");

@@ -140,6 +140,20 @@ function suite(getDb: () => Db) {
     await expectBooksClean(db);
   });
 
+  it("waits for the record to close before delivering: a tick after it, or 5 s", async () => {
+    const db = getDb();
+    const strategy = thresholdStrategy(40_000);
+    const sub = await subscribeAt(db, userId, plan, T0 + S);
+    const deliveryMs = T0 + S + 10 * M;
+    await recordTicks(feed, BTC, [[T0 + M, "50000.00"]]);
+    // Past the delivery time, but a tick before it may still be on its way to the record.
+    await runAt(db, sub.id, strategy, deliveryMs + 1_000);
+    expect((await planRow(db, sub.id)).status).toBe("running");
+    await runAt(db, sub.id, strategy, deliveryMs + 5_000);
+    expect(await planRow(db, sub.id)).toMatchObject({ status: "delivered", trades: 2 });
+    await expectBooksClean(db);
+  });
+
   it("a user's stop without a live book is MARKET_STALE and changes nothing", async () => {
     const db = getDb();
     const strategy = thresholdStrategy(40_000);

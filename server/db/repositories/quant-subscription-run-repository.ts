@@ -63,3 +63,16 @@ export async function readCandlesBefore(
   );
   return rows.reverse();
 }
+
+/** Whether `symbol` has a recorded tick after `afterSeq` at or after `fromMs`. */
+export async function hasTickFrom(
+  db: Queryable,
+  q: { symbol: string; afterSeq: string; fromMs: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM ticks
+      WHERE symbol = $1 AND seq > $2::int8 AND ts >= to_timestamp($3::numeric / 1000) LIMIT 1`,
+    [q.symbol, q.afterSeq, String(q.fromMs)],
+  );
+  return rows.length > 0;
+}

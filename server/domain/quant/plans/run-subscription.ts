@@ -21,6 +21,7 @@ import {
   type QuantSubscriptionRow,
 } from "../../../db/repositories/quant-subscription-repository";
 import {
+  hasTickFrom,
   readCandlesBefore,
   readPlanCandles,
   readPlanTicks,
@@ -28,6 +29,7 @@ import {
 } from "../../../db/repositories/quant-subscription-run-repository";
 import { insertQuantTrades } from "../../../db/repositories/quant-subscription-trade-repository";
 import { keepTicks } from "../../../db/repositories/tick-repository";
+import { MAX_PRICE_AGE_SECONDS } from "../../spot/spot-config";
 import type { Strategy, StrategyCandle } from "../strategies/strategy";
 import {
   advance,
@@ -62,6 +64,22 @@ export type RunResult =
   | { kind: "ran"; ended: boolean; changed: boolean; more: boolean };
 
 const MINUTE_MS = 60_000;
+/**
+ * A tick accepted before the delivery time may still be on its way to the record (the feed
+ * flushes every 250 ms, and keeps a failed flush's ticks): the delivery waits for a tick at or
+ * after it in every symbol, or this long (a market this stale is refused for trading anyway).
+ */
+const DELIVERY_GRACE_MS = MAX_PRICE_AGE_SECONDS * 1000;
+
+/** Whether every tick before the delivery time is surely recorded. */
+async function recordClosed(db: Queryable, run: PlanRun, deliveryMs: number, nowMs: number) {
+  if (nowMs >= deliveryMs + DELIVERY_GRACE_MS) return true;
+  for (const [symbol, cursor] of Object.entries(run.cursors)) {
+    const afterSeq = cursor.seq ?? "0";
+    if (!(await hasTickFrom(db, { symbol, afterSeq, fromMs: deliveryMs }))) return false;
+  }
+  return true;
+}
 
 const candleOf = (c: PlanCandleRow): StrategyCandle => ({
   time: Number(c.open_ms),
@@ -186,7 +204,11 @@ export async function runSubscription(
     const candles = await candlesFor(tx, run, next.ticks);
     end = advance(run, next.ticks, candles, warmUp, options.quote);
   }
-  if (end === null && complete && options.nowMs >= deliveryMs) {
+  // A user's stop after the delivery time delivers: the plan's time is up.
+  const due =
+    options.nowMs >= deliveryMs &&
+    (options.stop !== undefined || (await recordClosed(tx, run, deliveryMs, options.nowMs)));
+  if (end === null && complete && due) {
     closeAll(run, options.quote);
     end = { reason: "delivery", atMs: deliveryMs };
   }
