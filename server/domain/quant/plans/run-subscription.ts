@@ -206,9 +206,11 @@ export async function runSubscription(
   }
   // A user's stop after the delivery time delivers: the plan's time is up.
   const due =
+    end === null &&
+    complete &&
     options.nowMs >= deliveryMs &&
     (options.stop !== undefined || (await recordClosed(tx, run, deliveryMs, options.nowMs)));
-  if (end === null && complete && due) {
+  if (due) {
     closeAll(run, options.quote);
     end = { reason: "delivery", atMs: deliveryMs };
   }
