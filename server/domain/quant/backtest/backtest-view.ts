@@ -16,7 +16,7 @@ import {
   type SpotRules,
 } from "../../../../protocol/spot-rules";
 import type { BacktestResult, EquityPoint } from "./backtest-types";
-import { MIN_CHANGE_PPM, PPM } from "./execute";
+import { MIN_CHANGE_PPM, PPM } from "./sizing";
 import { rateText, statisticText } from "./metrics";
 
 export const DEFAULT_MAX_POINTS = 1_000;

@@ -4,11 +4,7 @@
 // of the buying power) and `held` (base units). Buying power is fixed at capital × leverage, as a
 // live plan's is (protocol/quant.ts buyingPower).
 //
-// Rebalance rule (MIN_CHANGE_PPM): it trades only when the target moved by at least 2.5 % of the
-// buying power from the target it last traded to, or when the target is 0 and it holds anything
-// (an exit is never skipped). Without it a volatility-scaled target, which moves a little every
-// candle, would pay a fee every candle for changes too small to matter. The grid's largest level
-// count (40 units of 2.5 %) is chosen so that its single steps still trade.
+// Sizing and the rebalance rule are sizing.ts's (shared with live plans).
 //
 // Fill rule (spot engine): price = the reference price moved against the trader by the slippage
 // rate and rounded to the price step toward the house (buy up, sell down), as the spot engine
@@ -16,19 +12,9 @@
 // quantity rounded down to the quantity step; orders under the minimum quantity or the minimum
 // order value are not placed (the strategy's target then waits for the next candle).
 import { mulDiv } from "../../../../protocol/decimal";
-import {
-  exchangeOf,
-  meetsMinNotional,
-  type Rate,
-  type Side,
-  type SpotRules,
-} from "../../../../protocol/spot-rules";
+import { exchangeOf, type Rate, type Side, type SpotRules } from "../../../../protocol/spot-rules";
 import type { BacktestFill } from "./backtest-types";
-
-/** Targets are compared in millionths of the buying power (integers: no float equality). */
-export const PPM = 1_000_000;
-/** The least move of the target that trades: 2.5 % of buying power (header). */
-export const MIN_CHANGE_PPM = 25_000;
+import { affordableQuantity, placeable, shouldRebalance, targetQuantity } from "./sizing";
 
 export interface Account {
   readonly rules: SpotRules;
@@ -86,19 +72,6 @@ export function slippedPrice(side: Side, reference: bigint, a: Account): bigint 
     : mulDiv(reference, den - num, den * step, "down") * step;
 }
 
-const toStep = (qty: bigint, step: bigint): bigint => (qty / step) * step;
-
-/** The most base units `value` USDT units buy at `price` with the fee on top, on the step. */
-function affordable(value: bigint, price: bigint, a: Account): bigint {
-  if (value <= 0n) return 0n;
-  const { num, den } = a.feeRate;
-  return toStep((value * a.unit * den) / (price * (den + num)), a.rules.qtyStep);
-}
-
-/** Whether the spot engine would take an order of `qty` at `price`. */
-const placeable = (qty: bigint, price: bigint, rules: SpotRules): boolean =>
-  qty >= rules.minQty && meetsMinNotional(price, qty, rules);
-
 function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number): void {
   const { notional, fee } = exchangeOf(side, price, qty, a.rules, a.feeRate);
   if (side === "buy") {
@@ -125,13 +98,11 @@ function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number):
  * power buys at the buy price with its fee; a buy is also held to what cash plus credit can pay.
  */
 export function rebalance(a: Account, target: number, reference: bigint, time: number): void {
-  const exit = target === 0 && a.held > 0n;
-  if (!exit && Math.abs(target - a.lastTarget) < MIN_CHANGE_PPM) return;
+  if (!shouldRebalance(target, a.lastTarget, a.held)) return;
   const buyPrice = slippedPrice("buy", reference, a);
-  const value = (a.buyingPower * BigInt(target)) / BigInt(PPM);
-  const wanted = target === 0 ? 0n : affordable(value, buyPrice, a);
+  const wanted = targetQuantity(target, a.buyingPower, buyPrice, a.rules, a.feeRate);
   if (wanted > a.held) {
-    const canPay = affordable(a.cash + a.credit, buyPrice, a);
+    const canPay = affordableQuantity(a.cash + a.credit, buyPrice, a.rules, a.feeRate);
     const qty = wanted - a.held < canPay ? wanted - a.held : canPay;
     if (!placeable(qty, buyPrice, a.rules)) return;
     fill(a, "buy", buyPrice, qty, time);

@@ -38,3 +38,12 @@ export {
   DEFAULT_WINDOWS,
   type OptimisationRequest,
 } from "./prepare-optimisation";
+export {
+  MIN_CHANGE_PPM,
+  PPM,
+  affordableQuantity,
+  placeable,
+  shouldRebalance,
+  targetPpm,
+  targetQuantity,
+} from "./sizing";

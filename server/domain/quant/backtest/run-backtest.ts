@@ -15,7 +15,8 @@ import type { QuantParams } from "../../../../protocol/quant";
 import { INTERVAL_MS } from "../../../../protocol/market";
 import { STRATEGIES, strategyParamProblems } from "../strategies/index";
 import type { BacktestCandle, BacktestInput, BacktestResult, EquityPoint } from "./backtest-types";
-import { closeOut, equityAt, openAccount, PPM, rebalance } from "./execute";
+import { closeOut, equityAt, openAccount, rebalance } from "./execute";
+import { targetPpm } from "./sizing";
 import { fraction, maxDrawdown, returnRate, sharpe } from "./metrics";
 
 /** Why a backtest cannot run, as the job's `failure` code the app words. */
@@ -66,12 +67,6 @@ function check(input: BacktestInput): {
     throw new BacktestInputError("no-candles", "no candles in the period");
   }
   return { start, first, last };
-}
-
-/** Target as integer ppm of buying power, clamped to 0 … 1 (a strategy's answer is a signal). */
-function targetPpm(target: number): number {
-  if (!(target > 0)) return 0;
-  return target >= 1 ? PPM : Math.round(target * PPM);
 }
 
 export function runBacktest(input: BacktestInput): BacktestResult {

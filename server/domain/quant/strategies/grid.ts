@@ -24,7 +24,7 @@ import type { ParamSpec, Strategy } from "./strategy";
 
 export const GRID_PARAMS = [
   // At most 40 units: each unit (2.5 % of buying power) must reach the executor's least
-  // rebalance (backtest/execute.ts MIN_CHANGE_PPM), or single steps would never trade.
+  // rebalance (backtest/sizing.ts MIN_CHANGE_PPM), or single steps would never trade.
   { name: "levels", min: 2, max: 40, step: 1, default: 10 },
   { name: "spacing", min: 0.001, max: 0.05, step: 0.001, default: 0.005 },
 ] as const satisfies readonly ParamSpec[];
@@ -32,30 +32,31 @@ export const GRID_PARAMS = [
 const [LEVELS, SPACING] = GRID_PARAMS;
 
 export interface GridState {
+  /** The parameters, read once in `init` (step runs per candle). */
+  readonly levels: number;
+  readonly spacing: number;
   /** The reference price; null before the first candle. */
-  reference: number | null;
+  readonly reference: number | null;
   /** Units held, 0 … levels. */
-  held: number;
-}
-
-/**
- * How many units a close at `price` puts on the lines: p = (R − price) / (R × spacing) + levels/2,
- * so unit u's buy line is reached when u ≤ p and its sell line when u ≥ p + 1.
- */
-function linePosition(price: number, reference: number, params: QuantParams): number {
-  const spacing = paramValue(params, SPACING);
-  return (reference - price) / (reference * spacing) + paramValue(params, LEVELS) / 2;
+  readonly held: number;
 }
 
 export const grid: Strategy<GridState> = {
   id: "grid",
   params: GRID_PARAMS,
   warmUp: () => 1,
-  init: () => ({ reference: null, held: 0 }),
-  step(state, candle, params) {
-    const levels = paramValue(params, LEVELS);
+  init: (params: QuantParams) => ({
+    levels: paramValue(params, LEVELS),
+    spacing: paramValue(params, SPACING),
+    reference: null,
+    held: 0,
+  }),
+  step(state, candle) {
+    const { levels, spacing } = state;
     const reference = state.reference ?? candle.close;
-    const p = linePosition(candle.close, reference, params);
+    // How many units the close puts on the lines: p = (R − close) / (R × spacing) + levels / 2,
+    // so unit u's buy line is reached when u ≤ p and its sell line when u ≥ p + 1.
+    const p = (reference - candle.close) / (reference * spacing) + levels / 2;
     // Buy every unit whose buy line the close reached; else sell every unit whose sell line it
     // reached. Both cannot happen at once: a unit's sell line is two spacings above the next buy.
     const reached = Math.min(levels, Math.max(0, Math.floor(p)));
@@ -63,6 +64,6 @@ export const grid: Strategy<GridState> = {
     let held = state.held;
     if (reached > held) held = reached;
     else if (kept < held) held = kept;
-    return { target: held / levels, state: { reference, held } };
+    return { target: held / levels, state: { levels, spacing, reference, held } };
   },
 };
