@@ -272,6 +272,8 @@ describe("the lab's routes", () => {
   it("lists the user's backtests newest first, in cursor pages", async () => {
     const db = getDb();
     const user = await createUserSession(db);
+    // Ids 99, 100, 101: newest first by number, not by text ("99" > "101").
+    await db.query("SELECT setval(pg_get_serial_sequence('quant_jobs', 'id'), 98)");
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const created = acceptedData<{ id: string }>(

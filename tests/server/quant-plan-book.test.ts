@@ -5,13 +5,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openAccount, rebalance } from "../../server/domain/quant/backtest/execute";
+import { targetPpm } from "../../server/domain/quant/backtest/sizing";
 import {
   applyFill,
   bookOf,
   equityAt,
   heldQuantity,
   sizeTrade,
-  targetPpm,
 } from "../../server/domain/quant/plans/plan-book";
 import { spotRules, TAKER_FEE } from "../../server/domain/spot/spot-config";
 

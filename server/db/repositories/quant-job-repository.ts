@@ -29,6 +29,7 @@ export interface QuantJobRow {
 const columns = (t: string) => `${t}id::text AS id, ${t}user_id::text AS user_id, ${t}plan_id,
   ${t}kind, ${t}input, ${t}status, ${t}result, ${t}failure, ${t}attempts, ${t}locked_by,
   ${t}locked_until, ${t}created_at, ${t}started_at, ${t}finished_at`;
+// Reads order by `quant_jobs.id`: a bare `id` would name the text output column (and "9" > "10").
 const COLUMNS = columns("");
 /** Writes alias the table `j`: the claim's subquery has an `id` of its own. */
 const RETURNING = `RETURNING ${columns("j.")}`;
@@ -67,7 +68,7 @@ export async function listUserQuantJobs(
   return db.query<QuantJobRow>(
     `SELECT ${COLUMNS} FROM quant_jobs
       WHERE user_id = $1 AND kind = $2 AND ($3::bigint IS NULL OR id < $3::bigint)
-      ORDER BY id DESC LIMIT $4`,
+      ORDER BY quant_jobs.id DESC LIMIT $4`,
     [q.userId, q.kind, q.before, q.limit],
   );
 }
@@ -239,7 +240,7 @@ export async function linkPlanBacktest(
 /** A plan's newest job (any status): the daily schedule decides from it whether one is due. */
 export async function latestPlanJob(db: Queryable, planId: string): Promise<QuantJobRow | null> {
   const [row] = await db.query<QuantJobRow>(
-    `SELECT ${COLUMNS} FROM quant_jobs WHERE plan_id = $1 ORDER BY id DESC LIMIT 1`,
+    `SELECT ${COLUMNS} FROM quant_jobs WHERE plan_id = $1 ORDER BY quant_jobs.id DESC LIMIT 1`,
     [planId],
   );
   return row ?? null;
@@ -272,14 +273,9 @@ export interface QueueHealthRow {
 
 /**
  * Failures of the service rather than of a job's input: a worker that kept dying, a run past the
- * time limit, a computation that threw, no engine in this build.
+ * time limit, a computation that threw.
  */
-export const SERVICE_FAILURES = [
-  "attempts-exhausted",
-  "time-limit",
-  "engine-error",
-  "engine-unavailable",
-] as const;
+export const SERVICE_FAILURES = ["attempts-exhausted", "time-limit", "engine-error"] as const;
 
 /** The queue's health per kind, for the status probes. */
 export async function queueHealth(db: Queryable): Promise<QueueHealthRow[]> {

@@ -13,12 +13,12 @@ import type { SymbolCursor } from "../../../db/repositories/quant-subscription-r
 import type { NewQuantTrade } from "../../../db/repositories/quant-subscription-trade-repository";
 import type { Strategy, StrategyCandle } from "../strategies/strategy";
 import { TAKER_FEE } from "../../spot/spot-config";
+import { targetPpm } from "../backtest/sizing";
 import {
   affordable,
   applyFill,
   equityAt,
   sizeTrade,
-  targetPpm,
   type PlanBook,
   type SizedTrade,
 } from "./plan-book";

@@ -3,7 +3,7 @@
 // sizes the trade toward the strategy's target and applies it with the spot engine's arithmetic
 // (protocol/spot-rules.ts exchangeOf: a buy pays notional rounded up, a sale is paid notional
 // rounded down, the fee at the taker rate always rounded up). The sizing is the backtester's
-// (domain/quant/backtest/execute.ts rebalance), so a plan trades as its published backtest did:
+// (domain/quant/backtest/sizing.ts, used here unchanged), so a plan trades as its backtest did:
 //
 //   sleeve        buying power / number of symbols (each symbol trades its own share)
 //   target        ppm of the sleeve, rounded; it trades only when the target moved by at least
@@ -12,15 +12,9 @@
 //   credit floor  cash never below amount − buying power (bought on the house's credit, ≤ lev − 1)
 //   placeable     an order under the minimum quantity or order value is not placed (the target
 //                 waits for the next candle)
-import {
-  exchangeOf,
-  meetsMinNotional,
-  type Rate,
-  type Side,
-  type SpotRules,
-} from "../../../../protocol/spot-rules";
+import { exchangeOf, type Rate, type Side, type SpotRules } from "../../../../protocol/spot-rules";
 import type { HeldPosition } from "../../../db/repositories/quant-subscription-repository";
-import { MIN_CHANGE_PPM, PPM } from "../backtest/execute";
+import { affordableQuantity, placeable, shouldRebalance, targetQuantity } from "../backtest/sizing";
 
 export interface PlanBook {
   amount: bigint;
@@ -36,8 +30,6 @@ export interface SizedTrade {
   side: Side;
   quantity: bigint;
 }
-
-const TARGET_SCALE = BigInt(PPM);
 
 export function bookOf(
   row: { amount: bigint; leverage: number; symbols: readonly string[]; cash: bigint },
@@ -72,20 +64,11 @@ export function heldQuantity(book: PlanBook, symbol: string): bigint {
   return book.positions.get(symbol)?.quantity ?? 0n;
 }
 
-/** A strategy's answer in ppm, clamped to 0 … 1 (NaN is 0), rounded as the backtester does. */
-export function targetPpm(target: number): number {
-  if (!(target > 0)) return 0;
-  return target >= 1 ? PPM : Math.round(target * PPM);
-}
-
 const coin = (rules: SpotRules) => 10n ** BigInt(rules.baseScale);
-const toStep = (quantity: bigint, rules: SpotRules) => (quantity / rules.qtyStep) * rules.qtyStep;
 
 /** The most `symbol` may buy at `price` without passing the credit floor, fees included. */
 export function affordable(book: PlanBook, price: bigint, rules: SpotRules, fee: Rate): bigint {
-  const room = book.cash - (book.amount - book.buyingPower);
-  if (room <= 0n) return 0n;
-  return toStep((room * coin(rules) * fee.den) / (price * (fee.den + fee.num)), rules);
+  return affordableQuantity(book.cash - (book.amount - book.buyingPower), price, rules, fee);
 }
 
 export type Sizing =
@@ -108,14 +91,9 @@ export function sizeTrade(
   fee: Rate,
 ): Sizing {
   const held = heldQuantity(book, symbol);
-  const exit = target.ppm === 0 && held > 0n;
-  if (!exit && Math.abs(target.ppm - target.last) < MIN_CHANGE_PPM) return { kind: "skip" };
+  if (!shouldRebalance(target.ppm, target.last, held)) return { kind: "skip" };
   const sleeve = book.buyingPower / BigInt(book.symbols.length);
-  const value = (sleeve * BigInt(target.ppm)) / TARGET_SCALE;
-  const wanted =
-    target.ppm === 0
-      ? 0n
-      : toStep((value * coin(rules) * fee.den) / (price * (fee.den + fee.num)), rules);
+  const wanted = targetQuantity(target.ppm, sleeve, price, rules, fee);
   if (wanted === held) return { kind: "none" };
   const side: Side = wanted > held ? "buy" : "sell";
   let quantity = side === "buy" ? wanted - held : held - wanted;
@@ -123,7 +101,7 @@ export function sizeTrade(
     const most = affordable(book, price, rules, fee);
     if (quantity > most) quantity = most;
   }
-  if (quantity < rules.minQty || !meetsMinNotional(price, quantity, rules)) {
+  if (!placeable(quantity, price, rules)) {
     return { kind: "skip" };
   }
   return { kind: "trade", trade: { side, quantity } };
