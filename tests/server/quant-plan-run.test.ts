@@ -6,7 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { DomainError } from "../../server/domain/errors";
+import { startPlanRunner } from "../../server/domain/quant/plans/plan-runner";
 import { stopSubscription } from "../../server/domain/quant/plans/stop-subscription";
+import { AttachedFeed } from "../../server/market/attached-feed";
 import type { MarketFeed } from "../../server/market/market-feed";
 import { fundUsdt, openTickFeed, recordTicks } from "./helpers/options-settlement";
 import {
@@ -151,6 +153,38 @@ function suite(getDb: () => Db) {
     expect((await planRow(db, sub.id)).status).toBe("running");
     await runAt(db, sub.id, strategy, deliveryMs + 5_000);
     expect(await planRow(db, sub.id)).toMatchObject({ status: "delivered", trades: 2 });
+    await expectBooksClean(db);
+  });
+
+  it("the runner follows the feed: each flush's ticks run without asking", async () => {
+    const db = getDb();
+    const market = new AttachedFeed();
+    market.attach(feed);
+    const quiet = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
+    let now = T0 + S;
+    const sub = await subscribeAt(db, userId, plan, now);
+    const runner = await startPlanRunner({
+      db,
+      market,
+      log: quiet,
+      strategies: lookup(thresholdStrategy(40_000)),
+      // No timer during the test: only flushes (and the new subscription's notice) drive it.
+      timerMs: 3_600_000,
+      now: () => now,
+    });
+    try {
+      now = T0 + M + S;
+      await recordTicks(feed, BTC, [[T0 + M, "50000.00"]]);
+      await runner.settled();
+      expect(await planRow(db, sub.id)).toMatchObject({ status: "running", trades: 1 });
+      now = T0 + 11 * M;
+      await recordTicks(feed, BTC, [[T0 + 10 * M + 2 * S, "49000.00"]]);
+      await runner.settled();
+      expect(await planRow(db, sub.id)).toMatchObject({ status: "delivered", trades: 2 });
+      expect(runner.ended()).toBe(1);
+    } finally {
+      await runner.stop();
+    }
     await expectBooksClean(db);
   });
 
