@@ -1,7 +1,8 @@
 // The lab's job queue (domain/quant/jobs): claims take the oldest due job under a lease, a claim
 // whose lease ran out is taken again and can no longer write, attempts are bounded, every state
 // change of a user's job is in their change log (data = the GET answer), and a plan's finished
-// job becomes the plan's recorded backtest. PGlite here; concurrency on PostgreSQL in
+// job becomes the plan's recorded backtest; a job's candles, read as text and folded in the
+// thread, equal the market's SQL aggregation. PGlite here; concurrency on PostgreSQL in
 // quant-jobs-postgres.test.ts.
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,12 @@ import {
   renewQuantJobLease,
   type QuantJobRow,
 } from "../../server/db/repositories/quant-job-repository";
+import { INTERVAL_MS } from "../../protocol/market";
+import { readCandles } from "../../server/db/repositories/candle-repository";
+import { candleUnits } from "../../server/domain/quant/backtest/load-candles";
+import { candlesOf, loadCandleChunks } from "../../server/domain/quant/jobs/job-candles";
 import { MAX_ATTEMPTS } from "../../server/domain/quant/jobs/job-config";
+import { spotRules } from "../../server/domain/spot/spot-config";
 import {
   claimNextJob,
   finishJob,
@@ -17,7 +23,7 @@ import {
   type ClaimedJob,
 } from "../../server/domain/quant/jobs/job-queue";
 import { toJobView } from "../../server/domain/quant/jobs/job-view";
-import { queueTestJob } from "./helpers/quant-jobs";
+import { queueTestJob, seedCandles } from "./helpers/quant-jobs";
 import { createUserSession } from "./helpers/sessions";
 import { resetDb, usePglite } from "./helpers/test-db";
 
@@ -164,4 +170,24 @@ describe("the quant job queue", () => {
     ];
     for (const sql of bad) await expect(db.query(sql), sql).rejects.toThrow();
   });
+
+  it.each(["1m", "15m", "1h", "1d"] as const)(
+    "loads %s candles that equal the market's own aggregation (GET /market/klines' rule)",
+    async (interval) => {
+      const db = getDb();
+      const { endMs } = await seedCandles(db, "ETH/USDT", 3 * 1440 + 17, 3_000);
+      const step = INTERVAL_MS[interval];
+      const toMs = Math.floor(endMs / step) * step;
+      const fromMs = toMs - 2 * 86_400_000;
+      const rules = spotRules("ETH/USDT");
+      if (rules === undefined) throw new Error("ETH/USDT is not listed");
+      const chunks = await loadCandleChunks(db, { symbol: "ETH/USDT", fromMs, toMs });
+      const loaded = candlesOf(chunks, "ETH/USDT", interval).map((c) => candleUnits(c, rules));
+      const sql = (await readCandles(db, "ETH/USDT", step, fromMs, toMs)).map((c) =>
+        candleUnits(c, rules),
+      );
+      expect(loaded).toEqual(sql);
+      expect(loaded).toHaveLength((2 * 86_400_000) / step);
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { usePglite } from "./helpers/test-db";
 const getDb = usePglite();
 const app = useTestApp(getDb);
 const HOUR = 3_600_000;
+const FIVE = 5 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 let runner: JobRunner | undefined;
@@ -65,18 +66,21 @@ describe("a lab backtest, end to end", () => {
     expect(done).toMatchObject({ status: "done", failure: null });
     const result = done.result;
     if (result === null) throw new Error("no result");
+    // Whole 5-minute candles of the period.
+    const from = Math.ceil((endMs - 48 * HOUR) / FIVE) * FIVE;
+    const to = Math.floor(endMs / FIVE) * FIVE;
     expect(result.assumptions).toMatchObject({
       initialCapital: "10000",
       feeRate: "0.001",
       interval: "5m",
-      candles: 48 * 12,
-      from: iso(endMs - 48 * HOUR),
-      to: iso(endMs),
+      candles: (to - from) / FIVE,
+      from: iso(from),
+      to: iso(to),
       leverage: 1,
       params: done.params,
     });
     expect(result.equity.length).toBeGreaterThan(100);
-    expect(result.equity[0]).toEqual([iso(endMs - 48 * HOUR), "10000"]);
+    expect(result.equity[0]).toEqual([iso(from), "10000"]);
     // A wave of a few percent: the trend follower trades it.
     expect(result.trades).toBeGreaterThan(0);
     expect(result.fills).toHaveLength(result.trades);

@@ -74,7 +74,7 @@ function backtest(input: StoredBacktestInput, chunks: readonly string[]) {
   const rules = backtestRules(input.symbol);
   const params = backtestParams(input.strategy, input.params);
   const from = Date.parse(input.from);
-  const candles = unitsOf(chunks, rules, from);
+  const candles = unitsOf(chunks, input, rules, from);
   const result = runBacktest({
     strategy: input.strategy,
     params,
@@ -93,7 +93,7 @@ function backtest(input: StoredBacktestInput, chunks: readonly string[]) {
 function optimisation(input: StoredOptimisationInput, chunks: readonly string[]) {
   const rules = backtestRules(input.symbol);
   const from = Date.parse(input.from);
-  const candles = unitsOf(chunks, rules, from);
+  const candles = unitsOf(chunks, input, rules, from);
   const run = {
     strategy: input.strategy,
     rules,
@@ -110,8 +110,14 @@ function optimisation(input: StoredOptimisationInput, chunks: readonly string[])
 }
 
 /** The chunks as candles in units; a period without one is "no-candles". */
-function unitsOf(chunks: readonly string[], rules: SpotRules, from: number): BacktestCandle[] {
-  const candles = candlesOf(chunks).map((row) => candleUnits(row, rules));
+function unitsOf(
+  chunks: readonly string[],
+  input: Pick<StoredBacktestInput, "symbol" | "interval">,
+  rules: SpotRules,
+  from: number,
+): BacktestCandle[] {
+  const rows = candlesOf(chunks, input.symbol, input.interval);
+  const candles = rows.map((row) => candleUnits(row, rules));
   if (!candles.some((c) => c.time >= from)) {
     throw new JobFailure("no-candles", "no stored candles in the period");
   }
