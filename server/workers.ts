@@ -10,6 +10,9 @@ import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
+import { startQuantJobs } from "./domain/quant/jobs/start-quant-jobs";
+import { startPlanRunner } from "./domain/quant/plans/plan-runner";
+import { STRATEGIES } from "./domain/quant/strategies/index";
 import { startSpotMatcher } from "./domain/spot/spot-matcher";
 import { startStatusProber } from "./domain/status/status-prober";
 import { createWalletWorkers, startWalletWorkers } from "./domain/wallet/wallet-workers";
@@ -96,9 +99,28 @@ export async function startWorkers(
     // A crash test's pause settles one order per batch, so a kill lands between two.
     ...(settlePause > 0 ? { batchSize: 1, pauseAfterBatchMs: settlePause } : {}),
   });
+  // Lab backtests and optimisations in worker threads; plans' daily backtests once the market runs.
+  const stopQuantJobs = await startQuantJobs({
+    db,
+    config,
+    log,
+    registry: prober.registry,
+    ready: market,
+  });
+  // Quant plans: first every running plan over the ticks recorded since its cursors (a
+  // restart's), delivering those past due; then each flush's (domain/quant/plans/README.md).
+  const planRunner = await startPlanRunner({
+    db,
+    market: app.market,
+    log,
+    strategies: (id) => STRATEGIES[id],
+    pauseMs: testPauseMs(config, "QUANTA_TEST_PLAN_PAUSE_MS"),
+  });
   return async () => {
     stopMarketStart.abort();
+    await stopQuantJobs();
     clearTimeout(await firstProbe);
+    await planRunner.stop();
     await optionsSettler.stop();
     await contractWorker.stop();
     await spotMatcher.stop();
@@ -119,7 +141,8 @@ export async function startWorkers(
  * SIGKILL lands between two fills of one round; QUANTA_TEST_SETTLE_PAUSE_MS
  * (tests/server/options-settler-crash.test.ts) the options settler between two batches,
  * QUANTA_TEST_CONTRACT_PAUSE_MS (tests/server/contract-restart-crash.test.ts) the contract worker
- * between two closes. Honoured in demo mode only; never configuration.
+ * between two closes, QUANTA_TEST_PLAN_PAUSE_MS (tests/server/quant-plan-restart-crash.test.ts)
+ * the plan runner between two transactions. Honoured in demo mode only; never configuration.
  */
 function testPauseMs(config: Config, name: string): number {
   const value = Number(process.env[name] ?? "0");

@@ -15,6 +15,8 @@ import { marketRoutes } from "./market/index";
 import { marketSocketRoutes } from "./market/sockets";
 import { optionsRoutes } from "./options/index";
 import { profileArea } from "./profile/index";
+import { quantLabRoutes } from "./quant/lab";
+import { quantPlanRoutes } from "./quant/plans";
 import { rpcRoutes } from "./rpc/index";
 import { storageRoutes } from "./storage/index";
 import { spotRoutes } from "./spot/index";
@@ -41,6 +43,8 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   await app.register(spotRoutes, { prefix: `${API_BASE}/spot` });
   await app.register(optionsRoutes, { prefix: `${API_BASE}/options` });
   await app.register(contractRoutes, { prefix: `${API_BASE}/contract` });
+  await app.register(quantLabRoutes, { prefix: `${API_BASE}/quant` });
+  await app.register(quantPlanRoutes, { prefix: `${API_BASE}/quant` });
   // JSON-RPC to the demo dev chain, not enveloped (routes/rpc).
   await app.register(rpcRoutes, { prefix: RPC_PATH });
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).

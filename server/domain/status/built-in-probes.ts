@@ -1,6 +1,6 @@
 // The probes of the components that exist at start (the mapping is in README.md). The market
-// registers "live" once its feed runs (workers.ts); the quant services do not exist yet, so they have
-// no probe and are not shown.
+// registers "live" once its feed runs (workers.ts), and the lab's job runner "lab", "backtest" and
+// "optimise" (domain/quant/jobs/job-probes.ts).
 import { constants } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";

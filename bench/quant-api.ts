@@ -1,0 +1,154 @@
+// `benchQuantApi()` (issue 20: "API p99 for GET /market/tickers while two optimisations run, as a
+// ratio to idle (goal ≤ 1.5)"): does the lab's work slow the API down? On the real app (PGlite,
+// the simulated market running with BENCH_BACKFILL_DAYS of history, default 30 as in the demo)
+// and the real job runner (worker threads, BENCH_QUANT_THREADS, default 2 so both optimisations
+// compute at once), one client sends GET /market/tickers back to back in alternating rounds:
+// idle, and while two walk-forward optimisations are always running (a new one is queued as
+// soon as one finishes). Printed: p50/p99 of each, the ratio loaded/idle, and how many
+// optimisations finished while measured.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { API_BASE } from "../protocol/paths";
+import { buildApp } from "../server/app";
+import { loadConfig } from "../server/config";
+import type { Db } from "../server/db/db";
+import { migrate } from "../server/db/migrate";
+import { createPgliteDb } from "../server/db/pglite-db";
+import { startJobRunner } from "../server/domain/quant/jobs/job-runner";
+import { startSimulatedMarket } from "../server/market/start-market";
+import { createUserSession } from "../tests/server/helpers/sessions";
+import { recordGoal } from "./goals";
+
+const PHASE_MS = Number(process.env.BENCH_QUANT_API_MS ?? 12_000);
+const BACKFILL_DAYS = Number(process.env.BENCH_BACKFILL_DAYS ?? 30);
+const THREADS = Number(process.env.BENCH_QUANT_THREADS ?? 2);
+const ROUNDS = 3;
+const GOAL = 1.5;
+const DAY = 86_400_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const fmt = (times: number[]) =>
+  `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (n=${times.length})`;
+
+async function tickerLatencies(base: string, ms: number): Promise<number[]> {
+  const times: number[] = [];
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const began = performance.now();
+    const response = await fetch(`${base}${API_BASE}/market/tickers`);
+    await response.text();
+    if (response.status !== 200) throw new Error(`tickers answered ${response.status}`);
+    times.push(performance.now() - began);
+  }
+  return times;
+}
+
+/** Keeps two optimisations queued or running until `stop`; answers how many finished. */
+function keepTwoRunning(base: string, token: string, stop: { now: boolean }): Promise<number> {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const to = Math.floor(Date.now() / 60_000) * 60_000;
+  // 1m candles over the last 20 days (28 800 candles), four windows, every grid set fitted.
+  const body = JSON.stringify({
+    strategy: "trend-following",
+    symbol: "BTC/USDT",
+    interval: "1m",
+    from: new Date(to - Math.min(20, BACKFILL_DAYS - 1) * DAY).toISOString(),
+    to: new Date(to).toISOString(),
+    windows: 4,
+  });
+  const one = async (): Promise<number> => {
+    let finished = 0;
+    while (!stop.now) {
+      const posted = await fetch(`${base}${API_BASE}/quant/optimisations`, {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": randomUUID() },
+        body,
+      });
+      const created = (await posted.json()) as { Data: { id: string }; Message: string };
+      if (posted.status !== 200) throw new Error(`optimisation refused: ${created.Message}`);
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const got = await fetch(`${base}${API_BASE}/quant/optimisations/${created.Data.id}`, {
+          headers,
+        });
+        const job = (await got.json()) as { Data: { status: string; failure: string | null } };
+        if (job.Data.status === "failed")
+          throw new Error(`optimisation failed: ${job.Data.failure}`);
+        if (job.Data.status === "done") break;
+      }
+      finished += 1;
+    }
+    return finished;
+  };
+  return Promise.all([one(), one()]).then(([a, b]) => a + b);
+}
+
+export async function benchQuantApi(): Promise<void> {
+  const db: Db = await createPgliteDb();
+  let app: FastifyInstance | undefined;
+  const config = loadConfig({
+    QUANTA_MODE: "demo",
+    APP_DIST_DIR: "/nonexistent",
+    LOG_LEVEL: "silent",
+  });
+  try {
+    await migrate(db);
+    const market = await startSimulatedMarket(db, {
+      ...config.market,
+      seed: "bench-quant-api",
+      backfillDays: BACKFILL_DAYS,
+    });
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const runner = await startJobRunner({ db, log: silent, threads: THREADS });
+    try {
+      app = await buildApp({
+        config,
+        db,
+        logger: false,
+        rateLimit: { max: 1e9, timeWindowMs: 60_000 },
+      });
+      app.market.attach(market.feed);
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      const { token } = await createUserSession(db);
+      await tickerLatencies(base, 1_000); // warm-up
+
+      // Idle and loaded alternate in short rounds, so the machine's other work weighs on both.
+      const idle: number[] = [];
+      const loaded: number[] = [];
+      let finished = 0;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        idle.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
+        const stop = { now: false };
+        const working = keepTwoRunning(base, token, stop);
+        // The first job's candles load and its thread starts before the measuring does.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        loaded.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
+        stop.now = true;
+        finished += await working;
+      }
+      for (const list of [idle, loaded]) list.sort((a, b) => a - b);
+      const ratio = percentile(loaded, 99) / percentile(idle, 99);
+      const goal = recordGoal({
+        figure: "quant-api: GET /market/tickers p99, two optimisations running / idle",
+        value: ratio,
+        kind: "atMost",
+        target: GOAL,
+        baseline: "the same requests with no lab job running",
+      });
+      console.log(
+        `quant-api (${BACKFILL_DAYS} days of candles, ${THREADS} job thread(s), ${PHASE_MS} ms a phase)`,
+      );
+      console.log(`  tickers idle:    ${fmt(idle)}`);
+      console.log(`  tickers loaded:  ${fmt(loaded)}`);
+      console.log(`  optimisations finished while loaded: ${finished}`);
+      console.log(`  ratio loaded/idle p99: ${ratio.toFixed(2)} (${goal})`);
+    } finally {
+      await app?.close();
+      await runner.stop();
+      await market.stop();
+    }
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,57 @@
+// How a target exposure becomes an order size: the rules the backtester applies and a live plan
+// runner should apply too, so a plan trades as its backtest did (only its prices differ: a live
+// plan walks the feed's book, a backtest assumes the next open plus slippage).
+//
+// Rebalance rule: trade only when the target moved by at least MIN_CHANGE_PPM (2.5 % of buying
+// power) from the target last traded to, or when the target is 0 and anything is held (an exit is
+// never skipped). Without it a volatility-scaled target, which moves a little every candle, would
+// pay a fee every candle for changes too small to matter. The grid's largest level count (40
+// units of 2.5 %) is chosen so that its single steps still trade.
+import { meetsMinNotional, type Rate, type SpotRules } from "../../../../protocol/spot-rules";
+
+/** Targets are compared in millionths of the buying power (integers: no float equality). */
+export const PPM = 1_000_000;
+/** The least move of the target that trades: 2.5 % of buying power (header). */
+export const MIN_CHANGE_PPM = 25_000;
+
+/** A strategy's target (a signal, 0 … 1) as integer ppm of buying power, clamped and rounded. */
+export function targetPpm(target: number): number {
+  if (!(target > 0)) return 0;
+  return target >= 1 ? PPM : Math.round(target * PPM);
+}
+
+/** The rebalance rule of the header. */
+export function shouldRebalance(target: number, lastTarget: number, held: bigint): boolean {
+  return (target === 0 && held > 0n) || Math.abs(target - lastTarget) >= MIN_CHANGE_PPM;
+}
+
+/** The most base units `value` USDT units buy at `price` with the fee on top, on the step. */
+export function affordableQuantity(
+  value: bigint,
+  price: bigint,
+  rules: SpotRules,
+  feeRate: Rate,
+): bigint {
+  if (value <= 0n || price <= 0n) return 0n;
+  const unit = 10n ** BigInt(rules.baseScale);
+  const { num, den } = feeRate;
+  const qty = (value * unit * den) / (price * (den + num));
+  return (qty / rules.qtyStep) * rules.qtyStep;
+}
+
+/** What to hold for `target` ppm: target × buying power spent at `buyPrice` with its fee. */
+export function targetQuantity(
+  target: number,
+  buyingPower: bigint,
+  buyPrice: bigint,
+  rules: SpotRules,
+  feeRate: Rate,
+): bigint {
+  if (target <= 0) return 0n;
+  return affordableQuantity((buyingPower * BigInt(target)) / BigInt(PPM), buyPrice, rules, feeRate);
+}
+
+/** Whether the spot engine would take an order of `qty` at `price` (min quantity and value). */
+export function placeable(qty: bigint, price: bigint, rules: SpotRules): boolean {
+  return qty >= rules.minQty && meetsMinNotional(price, qty, rules);
+}
