@@ -32,6 +32,9 @@ vi.mock("./quant-equity-chart", () => ({
   ),
 }));
 
+/** A shared machine can be slow: a missed second must not fail a test. */
+const SLOW = { timeout: 5_000 };
+
 let sent: { method: string; url: string; key: string | null; body: unknown }[] = [];
 
 /** The server answers each request with the next reply whose URL matches (else 500). */
@@ -215,7 +218,7 @@ describe("<QuantScreen>", () => {
   it("renders offline from IndexedDB, with the reason on every online-only action", async () => {
     reportReachability(false);
     await renderInEnglish(<QuantScreen />);
-    await screen.findByTestId("quant-quota");
+    await screen.findByTestId("quant-quota", {}, SLOW);
     expect(text("quant-quota-available")).toBe("50");
     expect(text("quant-score")).toBe("Weighted score 120 of 1,000");
     // Plans by level; the level-3 plan is locked and says so; it has no backtest yet.
@@ -227,11 +230,13 @@ describe("<QuantScreen>", () => {
     expect((within(entry).getByTestId("quant-plan-subscribe") as HTMLButtonElement).disabled).toBe(
       true,
     );
-    await waitFor(() => within(entry).getByTestId("quant-plan-result"));
+    await waitFor(() => within(entry).getByTestId("quant-plan-result"), SLOW);
     expect(within(entry).getByTestId("quant-return").textContent).toBe("+5.23");
     expect(within(entry).getByTestId("quant-drawdown").textContent).toBe("8.1");
     expect(within(entry).getByTestId("quant-trades-count").textContent).toBe("14");
-    expect((await within(entry).findByTestId("quant-plan-result-equity")).dataset.points).toBe("3");
+    expect(
+      (await within(entry).findByTestId("quant-plan-result-equity", {}, SLOW)).dataset.points,
+    ).toBe("3");
     expect(within(entry).getByTestId("quant-assumption-slippage").textContent).toBe(
       "Slippage: walks the recorded book",
     );
@@ -245,7 +250,7 @@ describe("<QuantScreen>", () => {
     expect(within(locked).getByTestId("quant-plan-no-backtest")).toBeTruthy();
     // Running: live pnl from the stored ticker, and stop disabled with the reason.
     await click("quant-tab-running");
-    const running = await screen.findByTestId("quant-sub-s1");
+    const running = await screen.findByTestId("quant-sub-s1", {}, SLOW);
     expect(within(running).getByTestId("quant-sub-pnl").textContent).toBe("+9.5");
     expect(within(running).getByTestId("quant-stop-blocked").textContent).toBe(
       "You are offline. This needs a connection to the server.",
@@ -253,16 +258,18 @@ describe("<QuantScreen>", () => {
     expect((within(running).getByTestId("quant-stop") as HTMLButtonElement).disabled).toBe(true);
     // History: booked pnl and how it ended.
     await click("quant-tab-history");
-    const ended = await screen.findByTestId("quant-sub-s0");
+    const ended = await screen.findByTestId("quant-sub-s0", {}, SLOW);
     expect(within(ended).getByTestId("quant-sub-pnl").textContent).toBe("-5.2");
     expect(within(ended).getByTestId("quant-sub-state").textContent).toBe(
       "Stopped at its loss limit",
     );
     // Lab: the stored result; running a backtest says why it cannot.
     await click("quant-tab-lab");
-    const job = await screen.findByTestId("quant-job-bt-mine");
+    const job = await screen.findByTestId("quant-job-bt-mine", {}, SLOW);
     expect(within(job).getByTestId("quant-job-state").textContent).toBe("Done");
-    expect((await within(job).findByTestId("quant-job-result-equity")).dataset.points).toBe("3");
+    expect(
+      (await within(job).findByTestId("quant-job-result-equity", {}, SLOW)).dataset.points,
+    ).toBe("3");
     expect(text("quant-lab-offline")).toBe(
       "You are offline. This needs a connection to the server.",
     );
@@ -290,9 +297,9 @@ describe("<QuantScreen>", () => {
       body: { HttpStatusCode: 200, Message: "OK", Data: started },
     });
     await renderInEnglish(<QuantScreen />);
-    const entry = await screen.findByTestId("quant-plan-entry");
+    const entry = await screen.findByTestId("quant-plan-entry", {}, SLOW);
     await act(async () => fireEvent.click(within(entry).getByTestId("quant-plan-subscribe")));
-    const sheet = await screen.findByTestId("quant-subscribe");
+    const sheet = await screen.findByTestId("quant-subscribe", {}, SLOW);
     expect(text("quant-subscribe-hint")).toBe(
       "From 10 to 100 USDT. Your quota leaves 50 USDT; your balance is 500 USDT.",
     );
@@ -313,31 +320,31 @@ describe("<QuantScreen>", () => {
     // Within the rules: the server refuses the balance, worded; the retry reuses the key.
     amount("20");
     await click("quant-subscribe-ok");
-    expect((await screen.findByTestId("quant-subscribe-error")).textContent).toBe(
+    expect((await screen.findByTestId("quant-subscribe-error", {}, SLOW)).textContent).toBe(
       "Insufficient available balance: 10 USDT available, 20 USDT needed.",
     );
     await click("quant-subscribe-ok");
-    await waitFor(() => expect(screen.queryByTestId("quant-subscribe")).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId("quant-subscribe")).toBeNull(), SLOW);
     const posts = sent.filter((r) => r.method === "POST");
     expect(posts).toHaveLength(2);
     expect(posts[0]).toMatchObject({ body: { planId: "entry", amount: "20" } });
     expect(posts[0]?.key).toMatch(/.{16,}/);
     expect(posts[1]?.key).toBe(posts[0]?.key);
     // The answer is stored at once and the running tab shows it.
-    expect(await screen.findByTestId("quant-sub-s9")).toBeTruthy();
+    expect(await screen.findByTestId("quant-sub-s9", {}, SLOW)).toBeTruthy();
     expect(await database().quantSubscriptions.get("s9")).toMatchObject({ userId: "u1" });
   });
 
   it("marks a running plan's pnl at the ticker's last price as it moves", async () => {
     await renderInEnglish(<QuantScreen />);
     await click("quant-tab-running");
-    const running = await screen.findByTestId("quant-sub-s1");
+    const running = await screen.findByTestId("quant-sub-s1", {}, SLOW);
     const pnl = () => within(running).getByTestId("quant-sub-pnl").textContent;
     // −0.5 realised + 0.01 × (61,000 − 60,000).
     expect(pnl()).toBe("+9.5");
     await act(async () => putContractTicker("59000.00"));
     // −0.5 + 0.01 × (59,000 − 60,000).
-    await waitFor(() => expect(pnl()).toBe("-10.5"));
+    await waitFor(() => expect(pnl()).toBe("-10.5"), SLOW);
     expect(within(running).getByTestId("quant-sub-positions").textContent).toContain(
       "last price 59,000.00",
     );
@@ -371,14 +378,14 @@ describe("<QuantScreen>", () => {
     );
     await renderInEnglish(<QuantScreen />);
     await click("quant-tab-lab");
-    await screen.findByTestId("quant-lab-form");
+    await screen.findByTestId("quant-lab-form", {}, SLOW);
     expect((byId("quant-lab-param-fastPeriod") as HTMLInputElement).value).toBe("12");
     // Out of the published range: not sent.
     fireEvent.input(byId("quant-lab-param-fastPeriod"), { target: { value: "99" } });
     expect((byId("quant-lab-run") as HTMLButtonElement).disabled).toBe(true);
     fireEvent.input(byId("quant-lab-param-fastPeriod"), { target: { value: "8" } });
     await click("quant-lab-run");
-    const job = await screen.findByTestId("quant-job-bt-new");
+    const job = await screen.findByTestId("quant-job-bt-new", {}, SLOW);
     expect(within(job).getByTestId("quant-job-state").textContent).toBe("Queued");
     const posts = sent.filter((r) => r.method === "POST");
     expect(posts).toHaveLength(2);
