@@ -5,6 +5,7 @@ import type { KlineInterval } from "../../../../protocol/market";
 import type { QuantParams, QuantStrategyId } from "../../../../protocol/quant";
 import type { Rate, Side, SpotRules } from "../../../../protocol/spot-rules";
 import type { StrategyCandle } from "../strategies/index";
+import type { EquityCurve } from "./equity-curve";
 
 /** A closed candle in units (make one with backtest-candle.ts `backtestCandle`). */
 export interface BacktestCandle {
@@ -16,6 +17,11 @@ export interface BacktestCandle {
   close: bigint;
   /** Base units traded. */
   volume: bigint;
+  /**
+   * `close` as a number, for marking equity in exact integer arithmetic on numbers (mark.ts):
+   * exact, as every price is below 2^53 units (9 billion USDT); NaN if one ever is not.
+   */
+  closeUnits: number;
   /**
    * The same candle as the strategy reads it (prices as numbers: signals). Made once with the
    * candle, not on every run: the optimiser runs hundreds of backtests over the same candles.
@@ -58,6 +64,7 @@ export interface BacktestFill {
   fee: bigint;
 }
 
+/** One point of the equity curve (equity-curve.ts holds them all). */
 export interface EquityPoint {
   /** ms: the period's first open, then each candle's close time. */
   time: number;
@@ -97,7 +104,8 @@ export interface BacktestResult {
   /** Candles in the period (warm-up excluded). */
   candles: number;
   finalEquity: bigint;
-  equity: EquityPoint[];
+  /** One point at the period's first open, then one per candle close; exact (equity-curve.ts). */
+  equity: EquityCurve;
   fills: BacktestFill[];
   metrics: BacktestMetrics;
 }

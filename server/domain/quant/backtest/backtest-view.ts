@@ -16,6 +16,7 @@ import {
   type SpotRules,
 } from "../../../../protocol/spot-rules";
 import type { BacktestResult, EquityPoint } from "./backtest-types";
+import { EquityCurve } from "./equity-curve";
 import { MIN_CHANGE_PPM, PPM } from "./sizing";
 import { rateText, statisticText } from "./metrics";
 
@@ -30,18 +31,32 @@ function percentText(rate: Rate): string {
 }
 
 /** The curve with at most `maxPoints` points: first and last kept, the rest evenly by index. */
-export function thinCurve(curve: readonly EquityPoint[], maxPoints: number): EquityPoint[] {
-  if (curve.length <= maxPoints || maxPoints < 2) return [...curve];
+export function thinCurve(
+  curve: EquityCurve | readonly EquityPoint[],
+  maxPoints: number,
+): EquityPoint[] {
+  const at = (k: number) => (curve instanceof EquityCurve ? curve.at(k) : curve[k]);
+  const count = curve.length;
   const out: EquityPoint[] = [];
-  const last = curve.length - 1;
+  if (count <= maxPoints || maxPoints < 2) {
+    for (let k = 0; k < count; k++) {
+      const point = at(k);
+      if (point !== undefined) out.push(point);
+    }
+    return out;
+  }
+  const last = count - 1;
   for (let k = 0; k < maxPoints; k++) {
-    const point = curve[Math.round((k * last) / (maxPoints - 1))];
+    const point = at(Math.round((k * last) / (maxPoints - 1)));
     if (point !== undefined) out.push(point);
   }
   return out;
 }
 
-export function curveView(curve: readonly EquityPoint[], maxPoints = DEFAULT_MAX_POINTS) {
+export function curveView(
+  curve: EquityCurve | readonly EquityPoint[],
+  maxPoints = DEFAULT_MAX_POINTS,
+) {
   return thinCurve(curve, maxPoints).map((p): [string, string] => [iso(p.time), usdt(p.value)]);
 }
 

@@ -11,10 +11,10 @@
 // rounds a walk's price; notional and fee by exchangeOf (buy notional up, sale down, fee up);
 // quantity rounded down to the quantity step; orders under the minimum quantity or the minimum
 // order value are not placed (the strategy's target then waits for the next candle).
-import { mulDiv } from "../../../../protocol/decimal";
-import { exchangeOf, type Rate, type Side, type SpotRules } from "../../../../protocol/spot-rules";
+import { divRound } from "../../../../protocol/decimal";
+import type { Rate, Side, SpotRules } from "../../../../protocol/spot-rules";
 import type { BacktestFill } from "./backtest-types";
-import { affordableQuantity, placeable, shouldRebalance, targetQuantity } from "./sizing";
+import { affordableQuantity, placeable, shouldRebalance, targetQuantity, unitOf } from "./sizing";
 
 export interface Account {
   readonly rules: SpotRules;
@@ -23,6 +23,12 @@ export interface Account {
   readonly buyingPower: bigint;
   /** Base units per whole coin (10^baseScale), worked out once: equity is marked every candle. */
   readonly unit: bigint;
+  /** unit × the fee rate's denominator, for the fee of a fill (exchangeAt). */
+  readonly feeDen: bigint;
+  /** The slippage as factors over slipDen = den × priceStep (slippedPrice), worked out once. */
+  readonly buyFactor: bigint;
+  readonly sellFactor: bigint;
+  readonly slipDen: bigint;
   /** How far cash may go below 0: the borrowed part of the buying power. */
   readonly credit: bigint;
   cash: bigint;
@@ -50,7 +56,11 @@ export function openAccount(
     feeRate,
     slippage,
     buyingPower,
-    unit: 10n ** BigInt(rules.baseScale),
+    unit: unitOf(rules.baseScale),
+    feeDen: unitOf(rules.baseScale) * feeRate.den,
+    buyFactor: slippage.den + slippage.num,
+    sellFactor: slippage.den - slippage.num,
+    slipDen: slippage.den * rules.priceStep,
     credit: buyingPower - capital,
     cash: capital,
     held: 0n,
@@ -63,25 +73,44 @@ export function openAccount(
   };
 }
 
+/** n / d rounded up (d > 0): divRound's "up", in fewer operations for the usual n ≥ 0. */
+const divUp = (n: bigint, d: bigint): bigint => (n >= 0n ? (n + d - 1n) / d : divRound(n, d, "up"));
+/** n / d rounded down (d > 0): divRound's "down" (BigInt division truncates toward 0). */
+const divDown = (n: bigint, d: bigint): bigint => n / d;
+
 /** `reference` moved against the trader by the slippage, on the price step toward the house. */
 export function slippedPrice(side: Side, reference: bigint, a: Account): bigint {
-  const { num, den } = a.slippage;
   const step = a.rules.priceStep;
   return side === "buy"
-    ? mulDiv(reference, den + num, den * step, "up") * step
-    : mulDiv(reference, den - num, den * step, "down") * step;
+    ? divUp(reference * a.buyFactor, a.slipDen) * step
+    : divDown(reference * a.sellFactor, a.slipDen) * step;
+}
+
+/**
+ * The notional and fee of a fill: protocol/spot-rules.ts exchangeOf's rule (notional rounded up
+ * on a buy, down on a sale; fee on the exact product, rounded up) with the unit worked out once
+ * (execute.test.ts holds the two equal).
+ */
+export function exchangeAt(a: Account, side: Side, price: bigint, qty: bigint) {
+  const product = price * qty;
+  return {
+    notional: side === "buy" ? divUp(product, a.unit) : divDown(product, a.unit),
+    fee: divUp(product * a.feeRate.num, a.feeDen),
+  };
 }
 
 function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number): void {
-  const { notional, fee } = exchangeOf(side, price, qty, a.rules, a.feeRate);
+  const { notional, fee } = exchangeAt(a, side, price, qty);
   if (side === "buy") {
-    a.cash -= notional + fee;
+    const cost = notional + fee;
+    a.cash -= cost;
     a.held += qty;
-    a.tripCost += notional + fee;
+    a.tripCost += cost;
   } else {
-    a.cash += notional - fee;
+    const proceeds = notional - fee;
+    a.cash += proceeds;
     a.held -= qty;
-    a.tripProceeds += notional - fee;
+    a.tripProceeds += proceeds;
     if (a.held === 0n) {
       a.roundTrips += 1;
       if (a.tripProceeds > a.tripCost) a.wins += 1;
@@ -96,30 +125,45 @@ function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number):
  * Moves the position toward `target` (ppm of buying power) at `reference` (the next candle's
  * open), under the rebalance rule of the header. The target quantity is what target × buying
  * power buys at the buy price with its fee; a buy is also held to what cash plus credit can pay.
+ * True when it filled (cash and held changed).
  */
-export function rebalance(a: Account, target: number, reference: bigint, time: number): void {
-  if (!shouldRebalance(target, a.lastTarget, a.held)) return;
-  const buyPrice = slippedPrice("buy", reference, a);
-  const wanted = targetQuantity(target, a.buyingPower, buyPrice, a.rules, a.feeRate);
+export function rebalance(a: Account, target: number, reference: bigint, time: number): boolean {
+  if (!shouldRebalance(target, a.lastTarget, a.held)) return false;
+  // A target of 0 wants nothing, whatever the price: no buy price to work out.
+  const buyPrice = target > 0 ? slippedPrice("buy", reference, a) : 0n;
+  const wanted =
+    target > 0 ? targetQuantity(target, a.buyingPower, buyPrice, a.rules, a.feeRate) : 0n;
   if (wanted > a.held) {
     const canPay = affordableQuantity(a.cash + a.credit, buyPrice, a.rules, a.feeRate);
-    const qty = wanted - a.held < canPay ? wanted - a.held : canPay;
-    if (!placeable(qty, buyPrice, a.rules)) return;
+    const more = wanted - a.held;
+    const qty = more < canPay ? more : canPay;
+    if (!placeable(qty, buyPrice, a.rules)) return false;
     fill(a, "buy", buyPrice, qty, time);
-  } else if (wanted < a.held) {
+    a.lastTarget = target;
+    return true;
+  }
+  if (wanted < a.held) {
     const sellPrice = slippedPrice("sell", reference, a);
     const qty = a.held - wanted;
-    if (!placeable(qty, sellPrice, a.rules)) return;
+    if (!placeable(qty, sellPrice, a.rules)) return false;
     fill(a, "sell", sellPrice, qty, time);
+    a.lastTarget = target;
+    return true;
   }
   a.lastTarget = target;
+  return false;
 }
 
-/** Sells everything at `reference` (the last close) if the engine would take the order. */
-export function closeOut(a: Account, reference: bigint, time: number): void {
-  if (a.held === 0n) return;
+/**
+ * Sells everything at `reference` (the last close) if the engine would take the order; true when
+ * it filled.
+ */
+export function closeOut(a: Account, reference: bigint, time: number): boolean {
+  if (a.held === 0n) return false;
   const price = slippedPrice("sell", reference, a);
-  if (placeable(a.held, price, a.rules)) fill(a, "sell", price, a.held, time);
+  if (!placeable(a.held, price, a.rules)) return false;
+  fill(a, "sell", price, a.held, time);
+  return true;
 }
 
 /** Cash plus the position marked at `price`, rounded down (a gain is never overstated). */

@@ -10,6 +10,7 @@ export type {
   EquityPoint,
 } from "./backtest-types";
 export { backtestCandle } from "./backtest-candle";
+export { EquityCurve } from "./equity-curve";
 export { runBacktest, BacktestInputError, type BacktestFailure } from "./run-backtest";
 export { backtestResultView, assumptionsView, curveView } from "./backtest-view";
 export { rateText } from "./metrics";

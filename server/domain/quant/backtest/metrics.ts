@@ -11,6 +11,7 @@ import { divRound, formatUnits, type Rounding } from "../../../../protocol/decim
 import { INTERVAL_MS, type KlineInterval } from "../../../../protocol/market";
 import type { Rate } from "../../../../protocol/spot-rules";
 import type { EquityPoint } from "./backtest-types";
+import type { EquityCurve } from "./equity-curve";
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -50,30 +51,92 @@ export function maxDrawdown(equity: readonly EquityPoint[]): Rate {
   return worst;
 }
 
-export function sharpe(equity: readonly EquityPoint[], interval: KlineInterval): number {
-  // Equity in units as numbers: exact below 2^53 units (9 billion USDT), and a statistic anyway.
-  // A point equal to the one before (flat, no fill) is a return of exactly 0: no conversion.
-  const returns: number[] = [];
-  let before = equity[0]?.value ?? 0n;
-  let beforeNumber = Number(before);
-  for (let i = 1; i < equity.length; i++) {
-    const after = equity[i]?.value ?? 0n;
-    if (after === before) {
-      if (beforeNumber > 0) returns.push(0);
-      continue;
+/**
+ * The same, over a curve held as numbers (equity-curve.ts): when every value is exact there,
+ * peaks and lows are compared as numbers (exact integers) and a fall is compared with the worst
+ * so far exactly, in bigints, only when it could beat it; otherwise the bigint points are read.
+ */
+export function curveDrawdown(curve: EquityCurve): Rate {
+  if (!curve.allExact) return maxDrawdown(curve.points());
+  const marks = curve.marks;
+  const worst: Worst = { rate: ZERO, number: 0 };
+  let peak = marks[0] ?? 0;
+  let low = peak;
+  // A plain loop with the settling in a function of its own, not a closure: a closure's captured
+  // `peak` and `low` would live boxed in its context, one allocation per write.
+  for (let k = 0; k < marks.length; k++) {
+    const value = marks[k] ?? 0;
+    if (value > peak) {
+      settleFall(worst, peak, low);
+      peak = value;
+      low = value;
+    } else if (value < low) {
+      low = value;
     }
-    const afterNumber = Number(after);
-    if (beforeNumber > 0) returns.push(afterNumber / beforeNumber - 1); // none on nothing or debt
-    before = after;
-    beforeNumber = afterNumber;
   }
-  const n = returns.length;
-  if (n < 2) return 0;
+  settleFall(worst, peak, low);
+  return worst.rate;
+}
+
+interface Worst {
+  rate: Rate;
+  /** `rate` as a number, to skip falls that cannot beat it (settleFall). */
+  number: number;
+}
+
+/** (peak − low) / peak, if it beats the worst so far (peak and low exact whole numbers). */
+function settleFall(worst: Worst, peak: number, low: number): void {
+  if (!(peak > 0 && low < peak)) return;
+  // A number of a ratio is within 2^−52 of it relatively, far inside the 10^−12 margin, so no
+  // fall that beats the worst is skipped here; the exact comparison below decides the rest.
+  const fall = (peak - low) / peak;
+  if (fall < worst.number * (1 - 1e-12)) return;
+  const p = BigInt(peak);
+  const num = p - BigInt(low);
+  if (num * worst.rate.den > worst.rate.num * p) {
+    worst.rate = { num, den: p };
+    worst.number = fall;
+  }
+}
+
+export function sharpe(equity: readonly EquityPoint[], interval: KlineInterval): number {
+  return sharpeOfMarks(
+    Float64Array.from(equity, (p) => Number(p.value)),
+    interval,
+  );
+}
+
+/** Per-candle returns of the last sharpeOfMarks, kept for the next (no allocation per run). */
+let scratch = new Float64Array(0);
+
+/**
+ * Sharpe over the curve's values as numbers: exact below 2^53 units (9 billion USDT), and a
+ * statistic anyway. The returns (the header's: none on nothing or debt, an unchanged point
+ * exactly 0) go to a scratch array, summed, then their squared deviations from the mean summed.
+ */
+export function sharpeOfMarks(values: Float64Array, interval: KlineInterval): number {
+  if (scratch.length < values.length) scratch = new Float64Array(values.length);
+  const returns = scratch;
+  let n = 0;
   let sum = 0;
-  for (const r of returns) sum += r;
+  let before = values[0] ?? 0;
+  for (let i = 1; i < values.length; i++) {
+    const after = values[i] ?? 0;
+    if (before > 0) {
+      const r = after === before ? 0 : after / before - 1;
+      returns[n] = r;
+      n += 1;
+      sum += r;
+    }
+    before = after;
+  }
+  if (n < 2) return 0;
   const mean = sum / n;
   let squares = 0;
-  for (const r of returns) squares += (r - mean) * (r - mean);
+  for (let i = 0; i < n; i++) {
+    const d = (returns[i] ?? 0) - mean;
+    squares += d * d;
+  }
   const variance = squares / (n - 1);
   if (!(variance > 0)) return 0;
   return (mean / Math.sqrt(variance)) * Math.sqrt(YEAR_MS / INTERVAL_MS[interval]);

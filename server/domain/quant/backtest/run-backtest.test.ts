@@ -89,7 +89,7 @@ describe("runBacktest", () => {
       },
     ]);
     // Marks: c1 500.000332 + 4.94261 × 99 = 989.318722; c2 + × 111 = 1048.630042.
-    expect(r.equity).toEqual([
+    expect(r.equity.points()).toEqual([
       { time: T0, value: 1_000_000_000n },
       { time: T0 + MIN, value: 1_000_000_000n },
       { time: T0 + 2 * MIN, value: 989_318_722n },
@@ -108,7 +108,7 @@ describe("runBacktest", () => {
     expect([r.from, r.to]).toEqual([T0, T0 + 6 * MIN]);
 
     // Sharpe by the documented formula on the six per-candle returns.
-    const values = r.equity.map((p) => Number(p.value));
+    const values = r.equity.points().map((p) => Number(p.value));
     const returns = values.slice(1).map((v, i) => v / (values[i] ?? 1) - 1);
     const mean = returns.reduce((s, x) => s + x, 0) / returns.length;
     const sd = Math.sqrt(returns.reduce((s, x) => s + (x - mean) ** 2, 0) / (returns.length - 1));
@@ -166,13 +166,13 @@ describe("runBacktest", () => {
     const r = runBacktest(base({ candles: SIX.slice(0, 3), from: T0 + MIN }));
     // From c1: the signal of c0 (warm-up) fills at c1's open; c2's signal has no next candle.
     expect(r.candles).toBe(2);
-    expect(r.equity[0]).toEqual({ time: T0 + MIN, value: 1_000_000_000n });
+    expect(r.equity.points()[0]).toEqual({ time: T0 + MIN, value: 1_000_000_000n });
     expect(r.fills.map((f) => [f.side, f.time])).toEqual([
       ["buy", T0 + MIN],
       ["sell", T0 + 3 * MIN], // the last close (111 × 0.9995 → 110.94) at the period's end
     ]);
     expect(r.fills[1]?.price).toBe(110_940_000n);
-    expect(r.equity.at(-1)?.value).toBe(r.finalEquity);
+    expect(r.equity.points().at(-1)?.value).toBe(r.finalEquity);
   });
 
   it("borrows up to capital × (leverage − 1), long only", () => {

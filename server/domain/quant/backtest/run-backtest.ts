@@ -5,7 +5,8 @@
 //   1. the signal of the previous close (if any) fills at this candle's OPEN (execute.ts: moved by
 //      the slippage, on the price step toward the house, with the taker fee);
 //   2. the strategy steps on this candle's close and answers its next target;
-//   3. equity is marked at this close: cash + held × close (rounded down).
+//   3. equity is marked at this close: cash + held × close (rounded down), exactly, with numbers
+//      where that is exact (mark.ts) and bigints where it is not.
 // At the end a position still open is sold at the last close (with slippage and fee), so the
 // result is what the run would have earned had it stopped there; the last equity point is the cash
 // after that sale. The signal of the last close has no next candle and is dropped.
@@ -14,10 +15,12 @@
 import type { QuantParams } from "../../../../protocol/quant";
 import { INTERVAL_MS } from "../../../../protocol/market";
 import { STRATEGIES, strategyParamProblems } from "../strategies/index";
-import type { BacktestCandle, BacktestInput, BacktestResult, EquityPoint } from "./backtest-types";
+import type { BacktestCandle, BacktestInput, BacktestResult } from "./backtest-types";
+import { EquityCurve } from "./equity-curve";
 import { closeOut, equityAt, openAccount, rebalance } from "./execute";
-import { targetPpm } from "./sizing";
-import { fraction, maxDrawdown, returnRate, sharpe } from "./metrics";
+import { markAt, openMarker, refreshMarker } from "./mark";
+import { shouldRebalance, targetPpm } from "./sizing";
+import { curveDrawdown, fraction, returnRate, sharpeOfMarks } from "./metrics";
 
 /** Why a backtest cannot run, as the job's `failure` code the app words. */
 export type BacktestFailure =
@@ -77,38 +80,55 @@ export function runBacktest(input: BacktestInput): BacktestResult {
   const warmUp = strategy.warmUp(params);
   const intervalMs = INTERVAL_MS[interval];
   const account = openAccount(rules, initialCapital, leverage, feeRate, slippage);
+  const marker = openMarker(account);
 
+  // The state is the run's own: `step` updates it in place (strategies/strategy.ts, ownership).
   let state = strategy.init(params);
   let pending: number | null = null;
-  const equity: EquityPoint[] = [{ time: first.time, value: initialCapital }];
+  const equity = new EquityCurve(candles, start, intervalMs);
+  equity.set(0, initialCapital);
   let inMarket = 0;
   let ruined = false;
 
   for (let i = 0; i < candles.length; i++) {
     const candle = candles[i] as BacktestCandle;
-    if (i >= start && pending !== null && !ruined) {
-      rebalance(account, pending, candle.open, candle.time);
+    // The rebalance rule checked here first: most candles trade nothing, and keeping the fill
+    // code off this path leaves the optimiser's inlining to the strategy's step.
+    if (
+      i >= start &&
+      pending !== null &&
+      !ruined &&
+      shouldRebalance(pending, account.lastTarget, account.held) &&
+      rebalance(account, pending, candle.open, candle.time)
+    ) {
+      refreshMarker(marker, account);
     }
     const decision = strategy.step(state, candle.signal, params);
     state = decision.state;
     // Before warm-up the strategy's answer is not a signal: no order.
     pending = i + 1 >= warmUp ? targetPpm(decision.target) : null;
     if (i < start) continue;
-    const closeTime = candle.time + intervalMs;
-    if (account.held > 0n) inMarket += 1;
-    let value = equityAt(account, candle.close);
-    if (value <= 0n && !ruined) {
-      ruined = true;
-      closeOut(account, candle.close, closeTime);
-      value = equityAt(account, candle.close);
+    if (marker.holding) inMarket += 1;
+    const k = i - start + 1;
+    const value = markAt(marker, candle.closeUnits);
+    if (value === value) {
+      equity.marks[k] = value; // exact (mark.ts)
+    } else {
+      equity.set(k, equityAt(account, candle.close));
     }
-    equity.push({ time: closeTime, value });
+    // Number() keeps the sign, so this reads the exact value's sign either way.
+    if (!ruined && (equity.marks[k] ?? 0) <= 0) {
+      ruined = true;
+      closeOut(account, candle.close, candle.time + intervalMs);
+      refreshMarker(marker, account);
+      equity.set(k, equityAt(account, candle.close));
+    }
   }
 
   const endTime = last.time + intervalMs;
   closeOut(account, last.close, endTime);
   const finalEquity = equityAt(account, last.close);
-  equity[equity.length - 1] = { time: endTime, value: finalEquity };
+  equity.set(equity.length - 1, finalEquity);
 
   const period = candles.length - start;
   return {
@@ -128,8 +148,8 @@ export function runBacktest(input: BacktestInput): BacktestResult {
     fills: account.fills,
     metrics: {
       returnRate: returnRate(initialCapital, finalEquity),
-      maxDrawdown: maxDrawdown(equity),
-      sharpe: sharpe(equity, interval),
+      maxDrawdown: curveDrawdown(equity),
+      sharpe: sharpeOfMarks(equity.marks, interval),
       winRate: fraction(account.wins, account.roundTrips),
       exposure: fraction(inMarket, period),
       trades: account.fills.length,

@@ -7,12 +7,23 @@
 // never skipped). Without it a volatility-scaled target, which moves a little every candle, would
 // pay a fee every candle for changes too small to matter. The grid's largest level count (40
 // units of 2.5 %) is chosen so that its single steps still trade.
-import { meetsMinNotional, type Rate, type SpotRules } from "../../../../protocol/spot-rules";
+import type { Rate, SpotRules } from "../../../../protocol/spot-rules";
 
 /** Targets are compared in millionths of the buying power (integers: no float equality). */
 export const PPM = 1_000_000;
+const PPM_UNITS = BigInt(PPM);
 /** The least move of the target that trades: 2.5 % of buying power (header). */
 export const MIN_CHANGE_PPM = 25_000;
+
+const UNITS: bigint[] = [];
+
+/**
+ * 10^scale, computed once per scale: a bigint power costs about half a microsecond, and sizing
+ * runs on every rebalance of every backtest.
+ */
+export function unitOf(scale: number): bigint {
+  return (UNITS[scale] ??= 10n ** BigInt(scale));
+}
 
 /** A strategy's target (a signal, 0 … 1) as integer ppm of buying power, clamped and rounded. */
 export function targetPpm(target: number): number {
@@ -33,7 +44,7 @@ export function affordableQuantity(
   feeRate: Rate,
 ): bigint {
   if (value <= 0n || price <= 0n) return 0n;
-  const unit = 10n ** BigInt(rules.baseScale);
+  const unit = unitOf(rules.baseScale);
   const { num, den } = feeRate;
   const qty = (value * unit * den) / (price * (den + num));
   return (qty / rules.qtyStep) * rules.qtyStep;
@@ -48,10 +59,14 @@ export function targetQuantity(
   feeRate: Rate,
 ): bigint {
   if (target <= 0) return 0n;
-  return affordableQuantity((buyingPower * BigInt(target)) / BigInt(PPM), buyPrice, rules, feeRate);
+  return affordableQuantity((buyingPower * BigInt(target)) / PPM_UNITS, buyPrice, rules, feeRate);
 }
 
-/** Whether the spot engine would take an order of `qty` at `price` (min quantity and value). */
+/**
+ * Whether the spot engine would take an order of `qty` at `price`: min quantity, and min order
+ * value compared exactly before rounding (protocol/spot-rules.ts meetsMinNotional's rule, with
+ * the unit computed once; execute.test.ts holds the two equal).
+ */
 export function placeable(qty: bigint, price: bigint, rules: SpotRules): boolean {
-  return qty >= rules.minQty && meetsMinNotional(price, qty, rules);
+  return qty >= rules.minQty && price * qty >= rules.minNotional * unitOf(rules.baseScale);
 }

@@ -161,7 +161,8 @@ export function runOptimisation(input: OptimisationInput): OptimisationResult {
       test,
     });
     // Each test curve starts at the previous one's last point (same time, same value): skip it.
-    equity.push(...(equity.length === 0 ? test.equity : test.equity.slice(1)));
+    const points = test.equity.points();
+    equity.push(...(equity.length === 0 ? points : points.slice(1)));
     capital = test.finalEquity;
   }
   const last = plans[plans.length - 1];

@@ -36,9 +36,9 @@ export interface GridState {
   readonly levels: number;
   readonly spacing: number;
   /** The reference price; null before the first candle. */
-  readonly reference: number | null;
+  reference: number | null;
   /** Units held, 0 … levels. */
-  readonly held: number;
+  held: number;
 }
 
 export const grid: Strategy<GridState> = {
@@ -51,9 +51,12 @@ export const grid: Strategy<GridState> = {
     reference: null,
     held: 0,
   }),
+  // Updates `state` in place and answers it (strategy.ts, "ownership").
   step(state, candle) {
     const { levels, spacing } = state;
-    const reference = state.reference ?? candle.close;
+    // Written once: rewriting the same number every candle would box it anew each time.
+    if (state.reference === null) state.reference = candle.close;
+    const reference = state.reference;
     // How many units the close puts on the lines: p = (R − close) / (R × spacing) + levels / 2,
     // so unit u's buy line is reached when u ≤ p and its sell line when u ≥ p + 1.
     const p = (reference - candle.close) / (reference * spacing) + levels / 2;
@@ -64,6 +67,7 @@ export const grid: Strategy<GridState> = {
     let held = state.held;
     if (reached > held) held = reached;
     else if (kept < held) held = kept;
-    return { target: held / levels, state: { levels, spacing, reference, held } };
+    state.held = held;
+    return { target: held / levels, state };
   },
 };

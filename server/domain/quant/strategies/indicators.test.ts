@@ -27,9 +27,9 @@ describe("rolling window", () => {
   it("matches a naive mean and population deviation of the last `period` values", () => {
     const xs = series(7, 1_000);
     for (const period of [1, 2, 5, 20]) {
-      let w = rollingInit(period);
+      const w = rollingInit(period);
       xs.forEach((x, i) => {
-        w = rollingPush(w, x);
+        rollingPush(w, x);
         const window = xs.slice(Math.max(0, i + 1 - period), i + 1);
         const mean = window.reduce((s, v) => s + v, 0) / window.length;
         const variance = window.reduce((s, v) => s + (v - mean) ** 2, 0) / window.length;
@@ -39,16 +39,18 @@ describe("rolling window", () => {
     }
   });
 
-  it("is persistent: pushing onto an old window twice gives the same answer", () => {
-    let w = rollingInit(3);
-    for (const x of [1, 2, 3, 4, 5]) w = rollingPush(w, x);
-    const a = rollingPush(w, 10);
-    const b = rollingPush(w, 10);
-    const c = rollingPush(w, 100);
-    expect(rollingMean(a)).toBe(rollingMean(b));
-    expect(rollingMean(a)).toBeCloseTo((4 + 5 + 10) / 3, 12);
-    expect(rollingMean(c)).toBeCloseTo((4 + 5 + 100) / 3, 12);
+  it("updates in place, and a JSON copy of a window goes on exactly as the window itself", () => {
+    const w = rollingInit(3);
+    for (const x of [1, 2, 3, 4, 5]) rollingPush(w, x);
+    const copy = JSON.parse(JSON.stringify(w)) as Rolling;
     expect(rollingMean(w)).toBeCloseTo(4, 12);
+    rollingPush(w, 10);
+    rollingPush(copy, 10);
+    expect(rollingMean(w)).toBe(rollingMean(copy));
+    expect(rollingStd(w)).toBe(rollingStd(copy));
+    expect(rollingMean(w)).toBeCloseTo((4 + 5 + 10) / 3, 12);
+    rollingPush(w, 100);
+    expect(rollingMean(w)).toBeCloseTo((5 + 10 + 100) / 3, 12);
   });
 
   it("refuses a period that is not a whole number ≥ 1", () => {
@@ -72,8 +74,8 @@ describe("EMA", () => {
 
 describe("realised volatility (deviation of a rolling window of log returns)", () => {
   const realised = (closes: readonly number[], period: number): number => {
-    let w: Rolling = rollingInit(period);
-    closes.slice(1).forEach((c, i) => (w = rollingPush(w, logReturn(closes[i] ?? 0, c))));
+    const w: Rolling = rollingInit(period);
+    closes.slice(1).forEach((c, i) => rollingPush(w, logReturn(closes[i] ?? 0, c)));
     return rollingStd(w);
   };
 

@@ -40,7 +40,7 @@ export interface ReversionState {
   readonly deviations: number;
   readonly closes: Rolling;
   /** Whether it went in on a dip and waits for the middle band. */
-  readonly holding: boolean;
+  holding: boolean;
 }
 
 export const meanReversion: Strategy<ReversionState> = {
@@ -52,15 +52,19 @@ export const meanReversion: Strategy<ReversionState> = {
     closes: rollingInit(paramValue(params, PERIOD)),
     holding: false,
   }),
+  // Updates `state` in place and answers it (strategy.ts, "ownership").
   step(state, candle) {
-    const { deviations } = state;
-    const closes = rollingPush(state.closes, candle.close);
-    if (!rollingFull(closes)) return { target: 0, state: { deviations, closes, holding: false } };
-    const middle = rollingMean(closes);
-    const lower = middle - deviations * rollingStd(closes);
-    let holding = state.holding;
-    if (!holding && candle.close < lower) holding = true;
-    else if (holding && candle.close >= middle) holding = false;
-    return { target: holding ? 1 : 0, state: { deviations, closes, holding } };
+    const { closes } = state;
+    rollingPush(closes, candle.close);
+    if (!rollingFull(closes)) {
+      state.holding = false;
+    } else {
+      const middle = rollingMean(closes);
+      const lower = middle - state.deviations * rollingStd(closes);
+      if (!state.holding && candle.close < lower) state.holding = true;
+      else if (state.holding && candle.close >= middle) state.holding = false;
+    }
+    // One return of one object literal (trend-following.ts says why).
+    return { target: state.holding ? 1 : 0, state };
   },
 };

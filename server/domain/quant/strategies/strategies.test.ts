@@ -136,7 +136,9 @@ describe("every strategy", () => {
       for (const x of a) expect(x >= 0 && x <= 1).toBe(true);
     });
 
-    it(`${id}: stepping the same state twice answers the same (pure)`, () => {
+    it(`${id}: stepping copies of the same state answers the same (deterministic)`, () => {
+      // `step` owns the state it is given (strategy.ts): a caller that steps one state twice
+      // keeps a copy, and states are JSON data, so a JSON copy is a faithful one.
       const strategy = STRATEGIES[id];
       const resolved = resolveParams(id);
       if (!resolved.ok) throw new Error("defaults must be valid");
@@ -144,8 +146,9 @@ describe("every strategy", () => {
       for (let i = 0; i < 60; i++) {
         state = strategy.step(state, candle(range[i] ?? 0, i), resolved.params).state;
       }
-      const once = strategy.step(state, candle(90, 60), resolved.params);
-      const again = strategy.step(state, candle(90, 60), resolved.params);
+      const copy = (): unknown => JSON.parse(JSON.stringify(state));
+      const once = strategy.step(copy(), candle(90, 60), resolved.params);
+      const again = strategy.step(copy(), candle(90, 60), resolved.params);
       expect(again.target).toBe(once.target);
       expect(strategy.step(once.state, candle(91, 61), resolved.params).target).toBe(
         strategy.step(again.state, candle(91, 61), resolved.params).target,

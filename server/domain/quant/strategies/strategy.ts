@@ -7,6 +7,14 @@
 //
 // Incremental: `step` is called once per closed candle, oldest first, with the state it answered
 // last time. Same candles + same params → same targets (no clock, no randomness, no I/O).
+//
+// Ownership: a state belongs to the one executor stepping it. `step` may update the state it is
+// given in place (the three strategies do: a new state per candle was most of a backtest's cost)
+// and answers the state to use next, which may be the same object. So a caller passes on the
+// answered state and never steps a state it already passed to `step` again; one that needs an old
+// state later keeps a copy. A state is plain JSON data (numbers, booleans, null, arrays and
+// objects of them; no NaN, no typed arrays), so `JSON.parse(JSON.stringify(state))` is a faithful
+// copy, and a state stored as JSON (a live plan's) steps exactly as the one in memory would.
 import type { QuantParams, QuantStrategyId } from "../../../../protocol/quant";
 
 /** A closed candle as a strategy reads it: prices as numbers, time in ms since the epoch. */
@@ -42,6 +50,9 @@ export interface Strategy<S = unknown> {
   warmUp(params: QuantParams): number;
   /** The state before the first candle. */
   init(params: QuantParams): S;
-  /** After the candle closes: the new target and state. Pure. */
+  /**
+   * After the candle closes: the new target and state. Deterministic; may update `state` in
+   * place (the header's ownership rule) and never touches anything else.
+   */
   step(state: S, candle: StrategyCandle, params: QuantParams): StrategyDecision<S>;
 }

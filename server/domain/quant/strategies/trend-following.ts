@@ -23,7 +23,6 @@
 import type { QuantParams } from "../../../../protocol/quant";
 import {
   emaAlpha,
-  emaNext,
   logReturn,
   rollingFull,
   rollingInit,
@@ -53,11 +52,13 @@ interface TrendConstants {
 
 export interface TrendState {
   readonly k: TrendConstants;
-  readonly seen: number;
-  /** The EMAs; null before the first close. */
-  readonly fast: number | null;
-  readonly slow: number | null;
-  readonly lastClose: number | null;
+  /** Closes seen; until the first, the three numbers below are 0 and mean nothing. */
+  seen: number;
+  /** The EMAs (numbers from the start, not null: a field that always holds a number is updated
+   * in place; one that may hold null keeps a boxed copy and allocates on every write). */
+  fast: number;
+  slow: number;
+  lastClose: number;
   /** The last `volatilityPeriod` log returns: realised volatility is their deviation. */
   readonly returns: Rolling;
 }
@@ -84,25 +85,32 @@ export const trendFollowing: Strategy<TrendState> = {
       targetVolatility: paramValue(params, TARGET_VOL),
     },
     seen: 0,
-    fast: null,
-    slow: null,
-    lastClose: null,
+    fast: 0,
+    slow: 0,
+    lastClose: 0,
     returns: rollingInit(paramValue(params, VOL_PERIOD)),
   }),
+  // Updates `state` in place and answers it (strategy.ts, "ownership").
   step(state, candle) {
     const { k } = state;
     const close = candle.close;
-    const fast = emaNext(state.fast, k.fastAlpha, close);
-    const slow = emaNext(state.slow, k.slowAlpha, close);
-    const returns =
-      state.lastClose === null
-        ? state.returns
-        : rollingPush(state.returns, logReturn(state.lastClose, close));
+    const first = state.seen === 0;
+    // emaNext's rule, written out: passing `null | number` would box the number every candle.
+    const fast = first ? close : state.fast + k.fastAlpha * (close - state.fast);
+    const slow = first ? close : state.slow + k.slowAlpha * (close - state.slow);
+    if (!first) rollingPush(state.returns, logReturn(state.lastClose, close));
     const seen = state.seen + 1;
-    const next: TrendState = { k, seen, fast, slow, lastClose: close, returns };
-    if (seen < k.warmUp || !rollingFull(returns) || !(fast > slow))
-      return { target: 0, state: next };
-    const realised = rollingStd(returns);
-    return { target: realised > 0 ? Math.min(1, k.targetVolatility / realised) : 1, state: next };
+    state.seen = seen;
+    state.fast = fast;
+    state.slow = slow;
+    state.lastClose = close;
+    let target = 0;
+    if (seen >= k.warmUp && rollingFull(state.returns) && fast > slow) {
+      const realised = rollingStd(state.returns);
+      target = realised > 0 ? Math.min(1, k.targetVolatility / realised) : 1;
+    }
+    // One return of one object literal: where `step` is inlined, the decision is then never
+    // allocated (two literals merging into one value defeat that).
+    return { target, state };
   },
 };

@@ -1,0 +1,71 @@
+// A backtest's equity curve: one point at the period's first open, then one at each candle's
+// close, every value exact in USDT units.
+//
+// Held compactly, because a run marks every candle and the optimiser runs hundreds of runs of which
+// it reads only the final equity: the values are numbers that are exact integers (each checked to
+// be within ±(2^53 − 1) when it was marked, mark.ts), and a point beyond that range, which no
+// realistic account reaches, keeps its exact bigint beside them. `value(k)` and `points()` answer
+// bigints equal to the marks to the unit; nothing is rounded on the way.
+import type { BacktestCandle, EquityPoint } from "./backtest-types";
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+export class EquityCurve {
+  /** Every point as a number: exact where `exact` has no entry (Sharpe reads these). */
+  readonly marks: Float64Array;
+  /** Points whose value is beyond ±(2^53 − 1) units, exact; null while there is none. */
+  private exact: Map<number, bigint> | null = null;
+
+  /**
+   * `candles[start]` is the period's first candle; point 0 is its open time, point k ≥ 1 the
+   * close time of candle start + k − 1.
+   */
+  constructor(
+    private readonly candles: readonly BacktestCandle[],
+    private readonly start: number,
+    private readonly intervalMs: number,
+  ) {
+    this.marks = new Float64Array(candles.length - start + 1);
+  }
+
+  get length(): number {
+    return this.marks.length;
+  }
+
+  /** Whether every value fits the numbers exactly (then `marks` is the whole curve). */
+  get allExact(): boolean {
+    return this.exact === null || this.exact.size === 0;
+  }
+
+  /** Sets point k to `value`. */
+  set(k: number, value: bigint): void {
+    const n = Number(value);
+    this.marks[k] = n;
+    if (n <= MAX_SAFE && n >= -MAX_SAFE) {
+      this.exact?.delete(k);
+    } else {
+      this.exact ??= new Map();
+      this.exact.set(k, value);
+    }
+  }
+
+  time(k: number): number {
+    if (k === 0) return this.candles[this.start]?.time ?? 0;
+    return (this.candles[this.start + k - 1]?.time ?? 0) + this.intervalMs;
+  }
+
+  value(k: number): bigint {
+    return this.exact?.get(k) ?? BigInt(this.marks[k] ?? 0);
+  }
+
+  at(k: number): EquityPoint {
+    return { time: this.time(k), value: this.value(k) };
+  }
+
+  /** The whole curve as points. */
+  points(): EquityPoint[] {
+    const out: EquityPoint[] = [];
+    for (let k = 0; k < this.marks.length; k++) out.push(this.at(k));
+    return out;
+  }
+}
