@@ -266,6 +266,20 @@ async function signInAndFillStore(page: Page, pitchTitle: string): Promise<void>
       { timeout: 60_000, polling: 250 },
     );
   }
+  // The screens' HTML copies (src/features/shell/screen-html-snapshot.ts) are written at idle or
+  // when a page is left: the last one may still be pending. Not fatal: the runs say if they painted.
+  await page
+    .waitForFunction(
+      (paths) => {
+        const raw = localStorage.getItem("quanta:screen-html");
+        const screens =
+          raw === null ? {} : ((JSON.parse(raw) as { screens?: object }).screens ?? {});
+        return paths.every((path) => path in screens);
+      },
+      SCREENS.map((screen) => screen.path),
+      { timeout: 10_000, polling: 250 },
+    )
+    .catch(() => console.log("offline-start: not every screen's HTML copy was written"));
 }
 
 /** One navigation, in ms from its start (Navigation Timing for the first two). */
@@ -279,6 +293,8 @@ interface Timing {
   /** The boot path had the catalog and route chunks and started React (its second mark). */
   render: number;
   firstContent: number;
+  /** public/paint-snapshot.js painted the last-seen screen's copy (its mark). */
+  painted: boolean;
 }
 
 /**
@@ -314,6 +330,7 @@ async function timeFirstContent(
         (name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN,
       );
       return {
+        painted: performance.getEntriesByName("quanta:copy-painted", "mark").length > 0,
         requested: requested ?? Number.NaN,
         render: render ?? Number.NaN,
         document: entry?.responseEnd ?? Number.NaN,
@@ -378,7 +395,8 @@ function phases(series: Timing[]): string {
       ? `boot asked for catalog+chunks+IndexedDB ${at((t) => t.requested)} ms, ` +
         `React started ${at((t) => t.render)} ms, `
       : "") +
-    `scripts run ${at((t) => t.scripts)} ms, first content ${at((t) => t.firstContent)} ms`
+    `scripts run ${at((t) => t.scripts)} ms, first content ${at((t) => t.firstContent)} ms; ` +
+    `painted from the HTML copy in ${series.filter((t) => t.painted).length}/${series.length} runs`
   );
 }
 

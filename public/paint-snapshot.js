@@ -28,7 +28,7 @@
     var raw = localStorage.getItem("quanta:screen-html");
     var app = document.getElementById("app");
     if (raw === null || app === null || app.firstChild !== null) return;
-    /** @type {{ userId?: unknown, build?: unknown, storedLang?: unknown, browserLangs?: unknown, documentLang?: unknown, screens?: Record<string, { html?: unknown, styles?: unknown } | undefined> }} */
+    /** @type {{ userId?: unknown, build?: unknown, storedLang?: unknown, browserLangs?: unknown, documentLang?: unknown, sheets?: Record<string, unknown>, screens?: Record<string, { html?: unknown, styles?: unknown } | undefined> }} */
     var stored = JSON.parse(raw);
     var copy = stored.screens ? stored.screens[location.pathname] : undefined;
     if (!copy) return;
@@ -57,48 +57,42 @@
       return;
     }
     var html = copy.html;
+    var sheets = stored.sheets || {};
+    /** @type {unknown[]} */
+    var styles = copy.styles;
     var present = Array.prototype.map.call(
       document.querySelectorAll("link[rel=stylesheet]"),
       /** @param {HTMLLinkElement} link */ function (link) {
-        return link.getAttribute("href");
+        return link.href;
       },
     );
     /** @type {string[]} */
-    var missing = copy.styles.filter(function (/** @type {unknown} */ href) {
-      return typeof href === "string" && present.indexOf(href) === -1;
-    });
-    var waiting = missing.length;
-    var failed = false;
-    var paint = function () {
-      // The app may have rendered meanwhile (its own content wins), or a sheet failed (the copy
-      // would show unstyled): then nothing is painted.
-      if (failed || app === null || app.firstChild !== null) return;
-      // Nothing in the copy can be used before the app is live (src/main.tsx removes both).
-      app.setAttribute("inert", "");
-      app.setAttribute("aria-busy", "true");
-      app.setAttribute("data-painted-copy", "");
-      document.documentElement.lang = /** @type {string} */ (stored.documentLang);
-      app.innerHTML = html;
-      // The mark outlives the attributes (the bench reports which starts painted the copy).
-      performance.mark("quanta:copy-painted");
-    };
-    if (waiting === 0) return paint();
-    // The route's stylesheets are not render-blocking when a script adds them: the copy waits
-    // for them, so it never shows unstyled.
-    missing.forEach(function (href) {
-      var link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.crossOrigin = "";
-      link.href = href;
-      link.onload = function () {
-        waiting -= 1;
-        if (waiting === 0) paint();
-      };
-      link.onerror = function () {
-        failed = true;
-      };
-      document.head.appendChild(link);
-    });
+    var css = [];
+    for (var i = 0; i < styles.length; i++) {
+      var href = styles[i];
+      if (typeof href === "string" && present.indexOf(href) !== -1) continue;
+      var text = typeof href === "string" ? sheets[href] : undefined;
+      // Without its route stylesheet the copy would show unstyled: then none is painted.
+      if (typeof text !== "string") return;
+      css.push(text);
+    }
+    // The route's stylesheets as text, not links: a link a script adds does not block rendering,
+    // so the copy would wait for it or show unstyled; these apply at once. src/main.tsx removes
+    // them when the app's own links (in by then) take over.
+    for (var j = 0; j < css.length; j++) {
+      var style = document.createElement("style");
+      style.setAttribute("data-painted-copy", "");
+      style.textContent = css[j] || "";
+      document.head.appendChild(style);
+    }
+    // Nothing in the copy can be used before the app is live (src/main.tsx removes both).
+    app.setAttribute("inert", "");
+    app.setAttribute("aria-busy", "true");
+    app.setAttribute("data-painted-copy", "");
+    document.documentElement.lang = stored.documentLang;
+    app.innerHTML = html;
+    // The mark outlives the attributes (the bench reports which starts painted the copy).
+    performance.mark("quanta:copy-painted");
   } catch (_error) {
     // A broken copy (unreadable storage, corrupt JSON): the ordinary start follows.
   }

@@ -23,6 +23,8 @@ if (!container) throw new Error("index.html has no #app element");
 // same screen from the live stores' snapshot values, and nothing of the copy is left behind.
 if (container.hasAttribute("data-painted-copy")) {
   container.replaceChildren();
+  // Its inlined route stylesheets: the app's own links are in (startEarly waited for them).
+  for (const style of document.querySelectorAll("style[data-painted-copy]")) style.remove();
   container.removeAttribute("inert");
   container.removeAttribute("aria-busy");
   container.removeAttribute("data-painted-copy");

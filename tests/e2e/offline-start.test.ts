@@ -66,6 +66,8 @@ function paintedState(page: Page) {
       busy: app?.getAttribute("aria-busy") ?? null,
       marked: performance.getEntriesByName("quanta:copy-painted", "mark").length > 0,
       booted: performance.getEntriesByName("quanta:boot-requested", "mark").length > 0,
+      // The route stylesheets the painter inlined (the copy shows styled before any link loads).
+      inlinedSheets: document.querySelectorAll("style[data-painted-copy]").length,
     };
   });
 }
@@ -179,17 +181,18 @@ describe("offline start", () => {
     await cdp.send("ServiceWorker.stopAllWorkers");
     await page.goto("/home");
     await waitForTextContaining(page.getByTestId("home-pitch"), title, 10_000);
-    expect(await paintedState(page)).toEqual({
+    expect(await paintedState(page)).toMatchObject({
       painted: true,
       inert: true,
       busy: "true",
       marked: true,
       booted: false,
     });
+    expect((await paintedState(page)).inlinedSheets).toBeGreaterThan(0);
 
     // Another build's copy, another user's copy, or no signed-in user: nothing is painted.
     const original = await page.evaluate(() => localStorage.getItem("quanta:screen-html") ?? "");
-    const notPainted = { painted: false, marked: false, booted: false };
+    const notPainted = { painted: false, marked: false, booted: false, inlinedSheets: 0 };
     await editCopy(page, original, "build", "/assets/index-another.js");
     await page.goto("/home");
     expect(await paintedState(page)).toMatchObject(notPainted);

@@ -17,7 +17,7 @@ export const MAX_COPY_CHARS = 150_000;
 
 export interface ScreenCopy {
   html: string;
-  /** The stylesheets in the document (route CSS chunks): the painter adds the missing ones. */
+  /** The stylesheets in the document (absolute hrefs): the painter inlines the missing ones. */
   styles: string[];
 }
 /** What public/paint-snapshot.js reads; every field is checked there before painting. */
@@ -29,21 +29,41 @@ export interface StoredScreenCopies {
   storedLang: string | null;
   browserLangs: string;
   documentLang: string;
+  /** Each stylesheet's text by href, once for all screens (route CSS chunks are a few KB). */
+  sheets: Record<string, string>;
   screens: Record<string, ScreenCopy>;
 }
 
 /** The settled screen at `path` in `doc`, or null when it must not be copied (yet). */
-export function captureScreen(doc: Document, path: string): ScreenCopy | null {
+export function captureScreen(
+  doc: Document,
+  path: string,
+): { screen: ScreenCopy; sheets: Record<string, string> } | null {
   const marker = COPIED_SCREENS[path];
   const app = doc.getElementById("app");
   if (marker === undefined || app === null) return null;
   // The painted copy itself (not live yet), a screen still loading, or no first content yet.
   if (app.hasAttribute("inert") || app.querySelector("[aria-busy=true]") !== null) return null;
   if ((app.querySelector(marker.join(","))?.textContent?.trim() ?? "") === "") return null;
-  const styles = [...doc.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")]
-    .map((link) => link.getAttribute("href"))
-    .filter((href): href is string => href !== null);
-  return { html: app.innerHTML, styles };
+  const links = [...doc.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")];
+  const sheets: Record<string, string> = {};
+  for (const link of links) {
+    const text = sheetText(link);
+    // A sheet not loaded (or unreadable): the painter could not style the copy, so no copy.
+    if (text === null) return null;
+    sheets[link.href] = text;
+  }
+  return { screen: { html: app.innerHTML, styles: links.map((link) => link.href) }, sheets };
+}
+
+function sheetText(link: HTMLLinkElement): string | null {
+  try {
+    const rules = link.sheet?.cssRules;
+    return rules === undefined ? null : [...rules].map((rule) => rule.cssText).join("\n");
+  } catch {
+    // Cross-origin sheets cannot be read; the app has none, but never fail the app for it.
+    return null;
+  }
 }
 
 /**
@@ -65,6 +85,20 @@ function readStored(): StoredScreenCopies | null {
   }
 }
 
+/** The sheets the kept screens use, from this document or else from the stored copy. */
+function sheetsOf(
+  screens: Record<string, ScreenCopy>,
+  current: Record<string, string>,
+  previous: StoredScreenCopies | null,
+): Record<string, string> {
+  const sheets: Record<string, string> = {};
+  for (const href of Object.values(screens).flatMap((screen) => screen.styles)) {
+    const text = current[href] ?? previous?.sheets?.[href];
+    if (text !== undefined) sheets[href] = text;
+  }
+  return sheets;
+}
+
 /**
  * Stores the copy of `path` for the signed-in user; a stored copy of another user, build or
  * language is replaced, never merged into. Returns whether a copy of `path` is now stored.
@@ -72,8 +106,9 @@ function readStored(): StoredScreenCopies | null {
 export function saveScreenCopy(doc: Document, path: string): boolean {
   const userId = getSessionUserId();
   const entry = doc.querySelector("script[type=module][src]")?.getAttribute("src");
-  const screen = captureScreen(doc, path);
-  if (userId === null || entry == null || screen === null) return false;
+  const captured = captureScreen(doc, path);
+  if (userId === null || entry == null || captured === null) return false;
+  const { screen, sheets } = captured;
   let storedLang: string | null;
   try {
     storedLang = localStorage.getItem("lang");
@@ -92,13 +127,17 @@ export function saveScreenCopy(doc: Document, path: string): boolean {
     previous !== null &&
     (Object.keys(base) as (keyof typeof base)[]).every((key) => previous[key] === base[key]);
   const others = same && typeof previous.screens === "object" ? previous.screens : {};
-  let raw = JSON.stringify({ ...base, screens: { ...others, [path]: screen } });
+  const screens = { ...others, [path]: screen };
+  let raw = JSON.stringify({ ...base, sheets: sheetsOf(screens, sheets, previous), screens });
   // Too large with the other screens: this one alone; too large alone: none of it.
-  if (raw.length > MAX_COPY_CHARS) raw = JSON.stringify({ ...base, screens: { [path]: screen } });
+  if (raw.length > MAX_COPY_CHARS) {
+    raw = JSON.stringify({ ...base, sheets, screens: { [path]: screen } });
+  }
   try {
     if (raw.length > MAX_COPY_CHARS) {
-      const screens = Object.fromEntries(Object.entries(others).filter(([key]) => key !== path));
-      localStorage.setItem(SCREEN_HTML_STORAGE_KEY, JSON.stringify({ ...base, screens }));
+      const kept = Object.fromEntries(Object.entries(others).filter(([key]) => key !== path));
+      const rest = { ...base, sheets: sheetsOf(kept, {}, previous), screens: kept };
+      localStorage.setItem(SCREEN_HTML_STORAGE_KEY, JSON.stringify(rest));
       return false;
     }
     localStorage.setItem(SCREEN_HTML_STORAGE_KEY, raw);
