@@ -5,7 +5,6 @@
 import type { AnyRouter } from "@tanstack/react-router";
 import { SCREEN_HTML_STORAGE_KEY } from "../../db/screen-snapshot";
 import { getSessionUserId } from "../../db/session";
-import { firstScreenfulHtml, SCREENFULS } from "./first-screenful";
 
 /** The screens copied, each with its first-content element: no copy before it shows. */
 export const COPIED_SCREENS: Readonly<Record<string, readonly string[]>> = {
@@ -54,12 +53,7 @@ export function captureScreen(
     if (text === null) return null;
     sheets[link.href] = text;
   }
-  const view = doc.defaultView;
-  const html =
-    view === null
-      ? app.innerHTML
-      : firstScreenfulHtml(app, view.innerHeight * SCREENFULS, view.scrollY);
-  return { screen: { html, styles: links.map((link) => link.href) }, sheets };
+  return { screen: { html: app.innerHTML, styles: links.map((link) => link.href) }, sheets };
 }
 
 function sheetText(link: HTMLLinkElement): string | null {
