@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import packageJson from "./package.json" with { type: "json" };
+import { orderHead } from "./src/features/shell/head-order";
 import { manifest } from "./pwa-manifest";
 
 const apiTarget = process.env.QUANTA_API ?? "http://127.0.0.1:8080";
@@ -53,6 +54,13 @@ const reloadOnAppChange: Plugin = {
   },
 };
 
+/** The built page's head: the painter and the stylesheets before the modules (head-order.ts). */
+const headOrder: Plugin = {
+  name: "quanta:head-order",
+  apply: "build",
+  transformIndexHtml: { order: "post", handler: orderHead },
+};
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
@@ -66,6 +74,7 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     reloadOnAppChange,
+    headOrder,
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

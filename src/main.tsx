@@ -18,6 +18,17 @@ await ready;
 
 const container = document.getElementById("app");
 if (!container) throw new Error("index.html has no #app element");
+// public/paint-snapshot.js may have painted the last-seen screen's copy (inert). It goes right
+// before the first render, in the same task, so no frame shows neither: the render paints the
+// same screen from the live stores' snapshot values, and nothing of the copy is left behind.
+if (container.hasAttribute("data-painted-copy")) {
+  container.replaceChildren();
+  // Its inlined route stylesheets: the app's own links are in (startEarly waited for them).
+  for (const style of document.querySelectorAll("style[data-painted-copy]")) style.remove();
+  container.removeAttribute("inert");
+  container.removeAttribute("aria-busy");
+  container.removeAttribute("data-painted-copy");
+}
 createRoot(container).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

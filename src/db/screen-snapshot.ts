@@ -10,6 +10,12 @@
  */
 export const SNAPSHOT_STORAGE_KEY = "quanta:screen-snapshot";
 /**
+ * The last-seen screen's HTML (src/features/shell/screen-html-snapshot.ts writes it,
+ * public/paint-snapshot.js paints it before any module runs). Kept here so it is cleared with the
+ * value copies: it shows the same user's data.
+ */
+export const SCREEN_HTML_STORAGE_KEY = "quanta:screen-html";
+/**
  * Bump when the shape of a snapshotted value changes (a row type of src/db, a query's answer):
  * snapshots written by older app versions are then ignored instead of painted.
  */
@@ -108,4 +114,9 @@ export function writeSnapshot(userId: string | null, key: string, value: unknown
 /** Sign-out, token reset, another user: no copy of anyone's screens is left. */
 export function clearSnapshot(): void {
   remove();
+  try {
+    localStorage.removeItem(SCREEN_HTML_STORAGE_KEY);
+  } catch {
+    // Blocked storage holds no copy to paint either.
+  }
 }

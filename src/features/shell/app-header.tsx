@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useServerInfo } from "../../ui/app-state/use-app-state";
+import { BrandMark } from "./brand-mark";
 
 // The unread count reads IndexedDB: loaded after the entry chunk, so Dexie stays out of it
 // (DESIGN §8 budget). The fallback keeps the button's place, so the header does not shift.
@@ -26,7 +27,7 @@ export function AppHeader(props: { onMenu: () => void; menuOpen: boolean }) {
         <Menu className="q-header__menu-icon" aria-hidden="true" focusable="false" />
       </button>
       <Link to="/home" className="q-header__brand">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <BrandMark />
         <span>Quanta</span>
       </Link>
       {server?.mode === "demo" && (

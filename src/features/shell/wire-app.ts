@@ -13,6 +13,7 @@ import { refreshServerInfo } from "../../sync/server-info";
 import { provideUsdtChain } from "../../sync/usdt-chain-port";
 import { listenForInstallPrompt } from "../../ui/pwa/install-prompt";
 import { showToast } from "../../ui/toast/toast-store";
+import { startScreenCopies } from "./screen-html-snapshot";
 
 /** Connects transport, session, navigation, toasts and the sync engine. */
 export function wireApp(router: AnyRouter): void {
@@ -42,6 +43,8 @@ export function wireApp(router: AnyRouter): void {
   // The chain (viem) loads on first use, in a `wallet-*` chunk the service worker never precaches.
   provideUsdtChain(() => import("../../wallet/usdt-chain"));
   startOnlineTracking(() => void refreshServerInfo(origin));
+  // The last-seen local screen's HTML, painted by public/paint-snapshot.js on the next start.
+  startScreenCopies(router);
   void refreshServerInfo(origin);
 
   // Dexie and the engine load right after the entry chunk, not in it.
