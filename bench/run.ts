@@ -10,6 +10,8 @@ import { benchMoney } from "./money";
 import { benchOfflineStart } from "./offline-start";
 import { benchOptions } from "./options";
 import { benchPublicReads } from "./public-reads";
+import { benchQuantApi } from "./quant-api";
+import { benchQuantBacktest } from "./quant-backtest";
 import { benchSpot } from "./spot";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -23,6 +25,10 @@ const benches: Record<string, () => Promise<void>> = {
   "offline-start": benchOfflineStart,
   options: benchOptions,
   "public-reads": benchPublicReads,
+  quant: async () => {
+    await benchQuantBacktest();
+    await benchQuantApi();
+  },
   spot: benchSpot,
 };
 const wanted = process.argv.slice(2);
