@@ -4,15 +4,9 @@
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { priceAxisLabels, timeAxisLabels } from "../../ui/charts/axis-labels";
-import {
-  axisFontStyle,
-  readChartTheme,
-  withAlpha,
-  type ChartTheme,
-} from "../../ui/charts/chart-theme";
+import { accentLineOptions, drawDashedLevel } from "../../ui/charts/accent-line-options";
+import { readChartTheme, type ChartTheme } from "../../ui/charts/chart-theme";
 import { followHost, plotSize } from "../../ui/charts/plot-host";
-import { lineRange } from "../../ui/charts/price-line-data";
 import "../../ui/charts/charts.css";
 
 export interface EquityChartProps {
@@ -30,8 +24,6 @@ interface EquityState {
   theme: ChartTheme;
 }
 
-const hidden = { show: false };
-
 /** uPlot's columns: Unix seconds and equity; unreadable points are left out. */
 export function equityColumns(points: EquityChartProps["points"]): [number[], number[]] {
   const xs: number[] = [];
@@ -47,72 +39,14 @@ export function equityColumns(points: EquityChartProps["points"]): [number[], nu
   return [xs, ys];
 }
 
-function drawBase(u: uPlot, state: EquityState): void {
-  if (state.base === null) return;
-  const { ctx } = u;
-  const { left, top, width, height } = u.bbox;
-  const ratio = window.devicePixelRatio || 1;
-  const y = Math.round(u.valToPos(state.base, "y", true));
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(left, top, width, height);
-  ctx.clip();
-  ctx.strokeStyle = state.theme.text;
-  ctx.lineWidth = Math.max(1, Math.round(ratio));
-  ctx.setLineDash([6 * ratio, 4 * ratio]);
-  ctx.beginPath();
-  ctx.moveTo(left, y);
-  ctx.lineTo(left + width, y);
-  ctx.stroke();
-  ctx.restore();
-}
-
 function equityOptions(state: EquityState, size: { width: number; height: number }): uPlot.Options {
-  const grid = { stroke: () => state.theme.grid, width: 1 };
-  const ticks = { stroke: () => state.theme.grid, width: 1, size: 4 };
-  return {
-    ...size,
-    legend: hidden,
-    padding: [8, 0, 0, 4],
-    cursor: { drag: { x: false, y: false, setScale: false }, points: hidden },
-    scales: {
-      x: { time: false },
-      y: { range: (_u, min, max) => lineRange(min ?? null, max ?? null, state.base) },
+  return accentLineOptions(state, size, {
+    level: () => state.base,
+    priceScale: () => 2,
+    draw: (u) => {
+      if (state.base !== null) drawDashedLevel(u, state.base, state.theme.text);
     },
-    series: [
-      {},
-      {
-        stroke: () => state.theme.accent,
-        fill: () => withAlpha(state.theme.accent, 0.08),
-        width: 1.5,
-        points: hidden,
-      },
-    ],
-    axes: [
-      {
-        scale: "x",
-        font: axisFontStyle,
-        stroke: () => state.theme.text,
-        grid,
-        ticks,
-        space: 70,
-        values: (_u, splits, _axis, _space, increment) =>
-          timeAxisLabels(splits, increment, state.locale),
-      },
-      {
-        scale: "y",
-        side: 1,
-        font: axisFontStyle,
-        stroke: () => state.theme.text,
-        grid,
-        ticks,
-        size: 70,
-        values: (_u, splits, _axis, _space, increment) =>
-          priceAxisLabels(splits, increment, 2, state.locale),
-      },
-    ],
-    hooks: { draw: [(u) => drawBase(u, state)] },
-  };
+  });
 }
 
 export function EquityChart(props: EquityChartProps) {

@@ -4,10 +4,10 @@
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { priceAxisLabels, timeAxisLabels } from "./axis-labels";
-import { axisFontStyle, readChartTheme, withAlpha, type ChartTheme } from "./chart-theme";
+import { accentLineOptions, drawDashedLevel } from "./accent-line-options";
+import { readChartTheme, type ChartTheme } from "./chart-theme";
 import { followHost, plotSize } from "./plot-host";
-import { lineColumns, lineRange, lineWindow, type PricePoint } from "./price-line-data";
+import { lineColumns, lineWindow, type PricePoint } from "./price-line-data";
 import "./charts.css";
 
 export interface PriceLineChartProps {
@@ -32,9 +32,9 @@ interface LineState {
   theme: ChartTheme;
 }
 
-const hidden = { show: false };
-
 function drawMarks(u: uPlot, state: LineState): void {
+  if (state.level !== null) drawDashedLevel(u, state.level, state.theme.accent);
+  if (state.endAt === null) return;
   const { ctx } = u;
   const { left, top, width, height } = u.bbox;
   const ratio = window.devicePixelRatio || 1;
@@ -43,73 +43,23 @@ function drawMarks(u: uPlot, state: LineState): void {
   ctx.rect(left, top, width, height);
   ctx.clip();
   ctx.lineWidth = Math.max(1, Math.round(ratio));
-  if (state.level !== null) {
-    const y = Math.round(u.valToPos(state.level, "y", true));
-    ctx.strokeStyle = state.theme.accent;
-    ctx.setLineDash([6 * ratio, 4 * ratio]);
-    ctx.beginPath();
-    ctx.moveTo(left, y);
-    ctx.lineTo(left + width, y);
-    ctx.stroke();
-  }
-  if (state.endAt !== null) {
-    const x = Math.round(u.valToPos(state.endAt / 1000, "x", true));
-    ctx.strokeStyle = state.theme.text;
-    ctx.setLineDash([2 * ratio, 3 * ratio]);
-    ctx.beginPath();
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, top + height);
-    ctx.stroke();
-  }
+  const x = Math.round(u.valToPos(state.endAt / 1000, "x", true));
+  ctx.strokeStyle = state.theme.text;
+  ctx.setLineDash([2 * ratio, 3 * ratio]);
+  ctx.beginPath();
+  ctx.moveTo(x, top);
+  ctx.lineTo(x, top + height);
+  ctx.stroke();
   ctx.restore();
 }
 
 function lineOptions(state: LineState, size: { width: number; height: number }): uPlot.Options {
-  const grid = { stroke: () => state.theme.grid, width: 1 };
-  const ticks = { stroke: () => state.theme.grid, width: 1, size: 4 };
-  return {
-    ...size,
-    legend: hidden,
-    padding: [8, 0, 0, 4],
-    cursor: { drag: { x: false, y: false, setScale: false }, points: hidden },
-    scales: {
-      x: { time: false, range: () => state.window },
-      y: { range: (_u, min, max) => lineRange(min ?? null, max ?? null, state.level) },
-    },
-    series: [
-      {},
-      {
-        stroke: () => state.theme.accent,
-        fill: () => withAlpha(state.theme.accent, 0.08),
-        width: 1.5,
-        points: hidden,
-      },
-    ],
-    axes: [
-      {
-        scale: "x",
-        font: axisFontStyle,
-        stroke: () => state.theme.text,
-        grid,
-        ticks,
-        space: 70,
-        values: (_u, splits, _axis, _space, increment) =>
-          timeAxisLabels(splits, increment, state.locale),
-      },
-      {
-        scale: "y",
-        side: 1,
-        font: axisFontStyle,
-        stroke: () => state.theme.text,
-        grid,
-        ticks,
-        size: 70,
-        values: (_u, splits, _axis, _space, increment) =>
-          priceAxisLabels(splits, increment, state.priceScale, state.locale),
-      },
-    ],
-    hooks: { draw: [(u) => drawMarks(u, state)] },
-  };
+  return accentLineOptions(state, size, {
+    level: () => state.level,
+    priceScale: () => state.priceScale,
+    xRange: () => state.window,
+    draw: (u) => drawMarks(u, state),
+  });
 }
 
 export function PriceLineChart(props: PriceLineChartProps) {
