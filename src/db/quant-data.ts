@@ -2,7 +2,9 @@
 // log (applied inside account-data's page transaction) and from the commands' answers; the
 // user's quota and plans' trades from their GETs; and the public catalogue row (plans and
 // strategies) and the plans' recorded backtests.
+import type { Table } from "dexie";
 import { isDecimalString } from "../../protocol/decimal";
+import type { SyncEntityData } from "../../protocol/sync";
 import type {
   QuantBacktest,
   QuantOptimisation,
@@ -100,31 +102,30 @@ export const quantSubscriptionApplier: ChangeApplier<"quant-subscription"> = {
   },
 };
 
-/** The change log's "quant-backtest" entries. */
-export const quantBacktestApplier: ChangeApplier<"quant-backtest"> = {
-  tables: (db) => [db.quantBacktests],
-  async apply(change, { db, userId }) {
-    if (change.op === "delete") await db.quantBacktests.delete(change.id);
-    else if (isStorableQuantJob<QuantBacktest>(change.data)) {
-      if (isNotOlderJob(await db.quantBacktests.get(change.id), change.data)) {
-        await db.quantBacktests.put({ ...change.data, userId });
+/** A job applier: backtests and optimisations differ only in their entity and table. */
+function quantJobApplier<E extends "quant-backtest" | "quant-optimisation">(
+  table: (db: QuantaDatabase) => Table<SyncEntityData[E] & { userId: string }, string>,
+): ChangeApplier<E> {
+  return {
+    tables: (db) => [table(db)],
+    async apply(change, { db, userId }) {
+      if (change.op === "delete") await table(db).delete(change.id);
+      else if (isStorableQuantJob<SyncEntityData[E]>(change.data)) {
+        if (isNotOlderJob(await table(db).get(change.id), change.data)) {
+          await table(db).put({ ...change.data, userId });
+        }
       }
-    }
-  },
-};
+    },
+  };
+}
+
+/** The change log's "quant-backtest" entries. */
+export const quantBacktestApplier = quantJobApplier<"quant-backtest">((db) => db.quantBacktests);
 
 /** The change log's "quant-optimisation" entries. */
-export const quantOptimisationApplier: ChangeApplier<"quant-optimisation"> = {
-  tables: (db) => [db.quantOptimisations],
-  async apply(change, { db, userId }) {
-    if (change.op === "delete") await db.quantOptimisations.delete(change.id);
-    else if (isStorableQuantJob<QuantOptimisation>(change.data)) {
-      if (isNotOlderJob(await db.quantOptimisations.get(change.id), change.data)) {
-        await db.quantOptimisations.put({ ...change.data, userId });
-      }
-    }
-  },
-};
+export const quantOptimisationApplier = quantJobApplier<"quant-optimisation">(
+  (db) => db.quantOptimisations,
+);
 
 /**
  * Stores a subscription the server just answered unless the user signed out meanwhile or the

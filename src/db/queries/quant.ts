@@ -96,40 +96,37 @@ export function useQuantPlanBacktest(
   return useLiveStore(store);
 }
 
-/** The user's backtests, newest first. */
-export function useQuantBacktests(userId: string | null): LiveResult<QuantBacktestRow[]> {
+/** The user's rows of a lab job table, newest first. */
+function useNewestJobs<R extends QuantBacktestRow | QuantOptimisationRow>(
+  userId: string | null,
+  table: (db: ReturnType<typeof database>) => Dexie.Table<R, string>,
+): LiveResult<R[]> {
   const store = useMemo(
     () =>
-      liveStore(async (): Promise<QuantBacktestRow[]> =>
+      liveStore(async (): Promise<R[]> =>
         userId === null
           ? []
-          : database()
-              .quantBacktests.where("[userId+createdAt]")
+          : table(database())
+              .where("[userId+createdAt]")
               .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
               .reverse()
               .limit(QUANT_LIST_LIMIT)
               .toArray(),
       ),
-    [userId],
+    [userId, table],
   );
   return useLiveStore(store);
 }
 
+const backtestTable = (db: ReturnType<typeof database>) => db.quantBacktests;
+const optimisationTable = (db: ReturnType<typeof database>) => db.quantOptimisations;
+
+/** The user's backtests, newest first. */
+export function useQuantBacktests(userId: string | null): LiveResult<QuantBacktestRow[]> {
+  return useNewestJobs(userId, backtestTable);
+}
+
 /** The user's optimisations, newest first. */
 export function useQuantOptimisations(userId: string | null): LiveResult<QuantOptimisationRow[]> {
-  const store = useMemo(
-    () =>
-      liveStore(async (): Promise<QuantOptimisationRow[]> =>
-        userId === null
-          ? []
-          : database()
-              .quantOptimisations.where("[userId+createdAt]")
-              .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-              .reverse()
-              .limit(QUANT_LIST_LIMIT)
-              .toArray(),
-      ),
-    [userId],
-  );
-  return useLiveStore(store);
+  return useNewestJobs(userId, optimisationTable);
 }
