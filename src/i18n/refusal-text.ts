@@ -8,6 +8,7 @@ import type { ErrorCode, ErrorParams } from "../../protocol";
 import type { Refusal, RefusalParams } from "../../protocol/refusals";
 import { formatMoney } from "../lib/format/format-money";
 import { conflictText, targetText, validationText } from "./refusal-details";
+import { QUANT_WORDING } from "./refusal-quant";
 import { formatPrice } from "../lib/format/format-price";
 import { intlLocale } from "../lib/intl-locale";
 
@@ -227,37 +228,7 @@ const WORDING: Wording = {
         );
   },
   TARGET_INVALID: targetText,
-  PLAN_LEVEL_TOO_LOW: (i18n, p) => {
-    const required = typeof p.required === "number" ? p.required : "?";
-    const level = typeof p.level === "number" ? p.level : "?";
-    return i18n._(
-      msg({
-        message: `This plan needs credit level ${required}; your level is ${level}.`,
-        comment: "An AI quant plan above the user's credit level (0-4).",
-      }),
-    );
-  },
-  PLAN_AMOUNT_OUT_OF_RANGE: (i18n, p) => {
-    if (typeof p.minimum !== "string" || typeof p.maximum !== "string") {
-      return i18n._(msg`This amount is outside the plan's range.`);
-    }
-    const minimum = formatMoney(p.minimum, i18n.locale);
-    const maximum = formatMoney(p.maximum, i18n.locale);
-    return i18n._(msg`This plan takes from ${minimum} to ${maximum} USDT.`);
-  },
-  PLAN_QUOTA_EXCEEDED: (i18n, p) => {
-    if (typeof p.available !== "string") {
-      return i18n._(msg`This amount is above what your plan quota leaves.`);
-    }
-    const available = formatMoney(p.available, i18n.locale);
-    return i18n._(msg`Your plan quota leaves ${available} USDT for new plans.`);
-  },
-  JOBS_LIMIT: (i18n, p) => {
-    const limit = typeof p.limit === "number" ? p.limit : "?";
-    return i18n._(
-      msg`You have ${limit} backtests or optimisations waiting already. Please wait for one to finish.`,
-    );
-  },
+  ...QUANT_WORDING,
   NETWORK: (i18n) => i18n._(msg`Network Error`),
   TIMEOUT: (i18n) => i18n._(msg`The server did not answer in time. Please try again.`),
   BAD_RESPONSE: (i18n) => i18n._(msg`Has Error`),
