@@ -34,7 +34,7 @@ import { pullAccount } from "./pull-account";
 import { pullContractConfig } from "./pull-contract";
 import { pullOptionsProducts } from "./pull-options";
 import { pullPublic } from "./pull-public";
-import { pullQuantAccount, pullQuantCatalogue } from "./pull-quant";
+import { pullQuantCatalogue } from "./pull-quant";
 import { ACCOUNT_ONLY, EVERYTHING, PullQueue, type PullScope } from "./pull-queue";
 
 export const PULL_INTERVAL_MS = 60_000;
@@ -222,8 +222,7 @@ export class SyncEngine {
         pullQuantCatalogue(),
       );
     }
-    // The quant quota and plans' backtests never fail it either.
-    if (scope.account && userId !== null) tasks.push(pullAccount(userId), pullQuantAccount(userId));
+    if (scope.account && userId !== null) tasks.push(pullAccount(userId));
     const results = await Promise.allSettled(tasks);
     for (const result of results) {
       if (result.status === "rejected" && !isSessionFailure(result.reason)) throw result.reason;
