@@ -35,6 +35,32 @@ export const AssetsOverviewAnswer = Type.Object({
   equityUsd: Type.String(),
 });
 
+/** Realised income of one product over the user's calendar days (USDT decimal strings). */
+const IncomePeriods = Type.Object({
+  today: Type.String(),
+  yesterday: Type.String(),
+  d7: Type.String({ description: "the last 7 calendar days, today included" }),
+  d30: Type.String({ description: "the last 30 calendar days, today included" }),
+  total: Type.String(),
+});
+
+export const SUMMARY_PRODUCTS = ["spot", "contract", "options", "plans"] as const;
+export const SUMMARY_DAYS = { min: 1, max: 90, default: 30 } as const;
+
+export const AssetsSummaryAnswer = Type.Object({
+  income: Type.Object({
+    spot: IncomePeriods,
+    contract: IncomePeriods,
+    options: IncomePeriods,
+    plans: IncomePeriods,
+  }),
+  equity: Type.Array(Type.Tuple([Type.String(), Type.String()]), {
+    description:
+      "[calendar day YYYY-MM-DD in timeZone, equity in USDT at that day's end: USDT available + frozen, plus other assets at that day's last recorded close], oldest first",
+  }),
+  timeZone: Type.String(),
+});
+
 export const assetsEndpoints = {
   overview: endpoint({
     method: "GET",
@@ -44,6 +70,23 @@ export const assetsEndpoints = {
     // The user's time zone for income days; the route checks it against Intl.
     query: Type.Object({ tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
     answer: AssetsOverviewAnswer,
+  }),
+  summary: endpoint({
+    method: "GET",
+    path: `${ASSETS_PATH}/summary`,
+    summary: "Income by product and the daily equity curve (`?days=` 1–90, `?tz=` IANA zone)",
+    access: "user",
+    query: Type.Object({
+      days: Type.Optional(
+        Type.Integer({
+          minimum: SUMMARY_DAYS.min,
+          maximum: SUMMARY_DAYS.max,
+          default: SUMMARY_DAYS.default,
+        }),
+      ),
+      tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    }),
+    answer: AssetsSummaryAnswer,
   }),
   bills: endpoint({
     method: "GET",

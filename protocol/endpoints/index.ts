@@ -8,6 +8,7 @@ import { contractEndpoints } from "./contract";
 import { docsEndpoints } from "./docs";
 import type { EndpointSpec } from "./endpoint";
 import { healthEndpoints } from "./health";
+import { inviteEndpoints } from "./invite";
 import { marketEndpoints } from "./market";
 import { optionsEndpoints } from "./options";
 import { profileEndpoints } from "./profile";
@@ -29,6 +30,7 @@ export {
   contractEndpoints,
   docsEndpoints,
   healthEndpoints,
+  inviteEndpoints,
   marketEndpoints,
   optionsEndpoints,
   profileEndpoints,
@@ -51,6 +53,7 @@ export const ENDPOINT_AREAS = {
   system: systemEndpoints,
   sync: syncEndpoints,
   assets: assetsEndpoints,
+  invite: inviteEndpoints,
   wallet: walletEndpoints,
   spot: spotEndpoints,
   options: optionsEndpoints,

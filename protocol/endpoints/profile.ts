@@ -6,6 +6,7 @@ import { API_BASE } from "../paths";
 import {
   codeOf,
   CreditLevel,
+  DecimalString,
   IdParams,
   Nullable,
   oneOf,
@@ -31,6 +32,36 @@ export const ProfileAnswer = Type.Object({
   weightedScore: Type.Integer({ minimum: 0, maximum: 1000 }),
   inviteCode: Type.String(),
   createdAt: Type.String({ description: "ISO-8601 with offset" }),
+});
+
+/** GET /profile/score: the weighted score with its terms and the inputs the score job counted. */
+export const ScoreAnswer = Type.Object({
+  weightedScore: Type.Integer({ minimum: 0, maximum: 1000 }),
+  creditLevel: CreditLevel,
+  terms: Type.Object({
+    totalLimit: Type.Integer({ minimum: 0, maximum: 400 }),
+    usageHabits: Type.Integer({ minimum: 0, maximum: 300 }),
+    contribution: Type.Integer({ minimum: 0, maximum: 300 }),
+  }),
+  inputs: Type.Object({
+    totalDeposits: DecimalString,
+    activeDays: Type.Integer({ minimum: 0, maximum: 30 }),
+    backtests: Type.Integer({ minimum: 0 }),
+    strategiesShared: Type.Integer({ minimum: 0, description: "0: no strategy sharing yet" }),
+    verified: Type.Boolean(),
+  }),
+  nextLevel: Nullable(
+    Type.Object({
+      level: CreditLevel,
+      minScore: Type.Integer({ minimum: 0, maximum: 1000 }),
+      quota: DecimalString,
+      pointsNeeded: Type.Integer({ minimum: 0 }),
+      needsVerification: Type.Boolean(),
+    }),
+  ),
+  computedAt: Nullable(
+    Type.String({ description: "when the score job last ran for this user; null: never yet" }),
+  ),
 });
 
 export const IdentityAnswer = Type.Object({
@@ -81,6 +112,13 @@ export const profileEndpoints = {
     summary: "The signed-in user",
     access: "user",
     answer: ProfileAnswer,
+  }),
+  score: endpoint({
+    method: "GET",
+    path: `${PROFILE}/score`,
+    summary: "The weighted score: its terms, their inputs and what the next level needs",
+    access: "user",
+    answer: ScoreAnswer,
   }),
   identity: endpoint({
     method: "GET",

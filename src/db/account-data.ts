@@ -18,6 +18,7 @@ import { clearSpotData, spotTables } from "./spot-data";
 import { clearOptionsData, optionsTables } from "./options-data";
 import { clearContractData, contractTables } from "./contract-data";
 import { clearQuantData, quantTables } from "./quant-data";
+import { accountExtrasTables, clearAccountExtras } from "./account-extras-data";
 import { SYNC_KEYS } from "./sync-state";
 import { clearWalletData, walletTables } from "./wallet-data";
 
@@ -112,6 +113,7 @@ async function clearSynced(userId: string): Promise<void> {
   await clearOptionsData(db, userId);
   await clearContractData(db, userId);
   await clearQuantData(db, userId);
+  await clearAccountExtras(db, userId);
   await db.syncState.bulkDelete([SYNC_KEYS.cursor(userId), SYNC_KEYS.accountFreshness(userId)]);
 }
 
@@ -130,6 +132,7 @@ function syncedTables() {
     ...optionsTables(db),
     ...contractTables(db),
     ...quantTables(db),
+    ...accountExtrasTables(db),
   ];
 }
 

@@ -14,6 +14,7 @@ import type {
   SettingItem,
 } from "../../protocol";
 import type { CandleRow, DepthRow, TickerRow } from "./market-rows";
+import type { AssetsSummaryRow, InviteRow, WeightedScoreRow } from "./account-extras-rows";
 import type { ContractConfigRow, ContractOrderRow } from "./contract-rows";
 import type {
   QuantBacktestRow,
@@ -202,6 +203,9 @@ export class QuantaDatabase extends Dexie {
   quantQuota!: Table<QuantQuotaRow, string>;
   quantTrades!: Table<QuantTradeRow, string>;
   quantPlanBacktests!: Table<QuantPlanBacktestRow, string>;
+  weightedScores!: Table<WeightedScoreRow, string>;
+  assetsSummaries!: Table<AssetsSummaryRow, string>;
+  invites!: Table<InviteRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -288,6 +292,12 @@ export class QuantaDatabase extends Dexie {
       quantQuota: "userId",
       quantTrades: "id, userId, [subscriptionId+time]",
       quantPlanBacktests: "id",
+    });
+    // /my's score, summary and /invite, as their GETs answer for the signed-in user.
+    this.version(11).stores({
+      weightedScores: "userId",
+      assetsSummaries: "userId",
+      invites: "userId",
     });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
