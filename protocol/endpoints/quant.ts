@@ -71,7 +71,14 @@ export const QuantQuotaAnswer = Type.Object({
 
 export const QUANT_SUBSCRIPTION_STATUSES = ["running", "delivered", "stopped"] as const;
 /** Why a running plan ended: its time ran out, a limit was reached, or the user stopped it. */
-export const QUANT_END_REASONS = ["delivery", "max-profit", "max-loss", "user"] as const;
+/** "strategy-error": the strategy's code failed on this plan; it was sold at the recorded ticks. */
+export const QUANT_END_REASONS = [
+  "delivery",
+  "max-profit",
+  "max-loss",
+  "user",
+  "strategy-error",
+] as const;
 
 /** What a running plan holds in one symbol now, so the app can mark it at the live price. */
 export const QuantPositionAnswer = Type.Object({

@@ -26,7 +26,7 @@ CREATE TABLE quant_subscriptions (
   started_at timestamptz(3) NOT NULL,
   delivery_at timestamptz(3) NOT NULL,
   ended_at timestamptz(3),
-  end_reason text CHECK (end_reason IN ('delivery', 'max-profit', 'max-loss', 'user')),
+  end_reason text CHECK (end_reason IN ('delivery', 'max-profit', 'max-loss', 'user', 'strategy-error')),
   pnl numeric(38, 0),
   end_transaction_id bigint UNIQUE REFERENCES ledger_transactions (id),
   -- What the plan holds while it runs: cash (below 0 by at most amount × (leverage − 1): bought

@@ -124,6 +124,14 @@ export function endReasonLabel(i18n: I18n, reason: QuantEndReason | null): strin
       return i18n._(msg({ message: "Stopped at its loss limit", comment: "Quant plan end" }));
     case "user":
       return i18n._(msg({ message: "Stopped by you", comment: "Quant plan end" }));
+    case "strategy-error":
+      return i18n._(
+        msg({
+          message: "Stopped: its strategy failed; sold at the recorded prices",
+          comment:
+            "Quant plan end: the strategy's code failed, so the plan ended and its coins were sold at the last recorded tick prices",
+        }),
+      );
     default:
       return i18n._(msg({ message: "Ended", comment: "Quant plan end, reason unknown" }));
   }

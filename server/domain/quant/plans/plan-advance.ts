@@ -71,6 +71,9 @@ export interface PlanRun {
 }
 
 export type LimitEnd = { reason: "max-profit" | "max-loss"; atMs: number };
+/** The strategy threw: the plan ends at this tick, sold at the recorded prices. */
+export type StrategyFailureEnd = { reason: "strategy-error"; atMs: number; error: unknown };
+export type RunEnd = LimitEnd | StrategyFailureEnd;
 
 /** Steps the strategy over the candles of `symbol` that opened before `minute`. */
 function stepCandles(
@@ -173,13 +176,22 @@ export function advance(
   candlesOf: (symbol: string) => readonly StrategyCandle[],
   warmUp: number,
   quote: Quote,
-): LimitEnd | null {
+): RunEnd | null {
   for (const tick of ticks) {
     const cursor = run.cursors[tick.symbol];
     if (cursor === undefined) continue;
     const minute = Math.floor(tick.tsMs / MINUTE_MS) * MINUTE_MS;
     if (minute > cursor.nextCandleMs) {
-      const stepped = stepCandles(run, tick.symbol, candlesOf(tick.symbol), minute);
+      let stepped: boolean;
+      try {
+        stepped = stepCandles(run, tick.symbol, candlesOf(tick.symbol), minute);
+      } catch (error) {
+        // A strategy that throws would throw again on every retry and hold the user's amount
+        // frozen for good: the plan ends here instead, sold at the recorded ticks.
+        markTick(run, tick);
+        closeAll(run, tickQuote);
+        return { reason: "strategy-error", atMs: tick.tsMs, error };
+      }
       const own = run.states[tick.symbol];
       if (stepped && own !== undefined && own.steps >= warmUp && own.target !== null) {
         const ppm = targetPpm(own.target);
@@ -200,10 +212,7 @@ export function advance(
         }
       }
     }
-    cursor.seq = tick.seq;
-    cursor.price = tick.price.toString();
-    cursor.tsMs = tick.tsMs;
-    run.lastTickSeq = tick.seq;
+    markTick(run, tick);
     const pnl = equityAt(run.book, markPrice(run), run.rulesOf) - run.book.amount;
     const reached = planLimitReached(pnl, run.book.amount, run.terms);
     if (reached !== null) {
@@ -212,6 +221,16 @@ export function advance(
     }
   }
   return null;
+}
+
+/** The tick becomes its symbol's mark and the plan's cursor. */
+function markTick(run: PlanRun, tick: RunTick): void {
+  const cursor = run.cursors[tick.symbol];
+  if (cursor === undefined) return;
+  cursor.seq = tick.seq;
+  cursor.price = tick.price.toString();
+  cursor.tsMs = tick.tsMs;
+  run.lastTickSeq = tick.seq;
 }
 
 /** A recorded tick's price, as a limit's close and a catch-up fill use. */

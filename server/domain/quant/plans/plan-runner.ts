@@ -74,6 +74,9 @@ export async function startPlanRunner(options: PlanRunnerOptions): Promise<PlanR
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       if (result.kind === "not-running") return;
       if (result.ended) endedTotal += 1;
+      if (result.strategyFailure !== undefined) {
+        log.error({ err: result.strategyFailure, id }, "quant plan ended: its strategy failed");
+      }
       if (!result.more) return;
     }
   };

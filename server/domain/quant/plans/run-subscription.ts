@@ -38,9 +38,11 @@ import {
   type Quote,
   type RunTick,
   type SymbolStrategy,
+  tickQuote,
 } from "./plan-advance";
 import { bookOf, positionsRecord } from "./plan-book";
 import { postSettlement } from "./plan-postings";
+import { guardedLookup, StrategyFailure } from "./strategy-guard";
 import { planRules, recordQuantSubscription } from "./subscription-view";
 
 export type StrategyLookup = (id: QuantStrategyId) => Strategy;
@@ -61,7 +63,14 @@ export interface RunOptions {
 export type RunResult =
   | { kind: "not-running"; row: QuantSubscriptionRow | null }
   /** `more`: ticks are left to run (the next transaction goes on). */
-  | { kind: "ran"; ended: boolean; changed: boolean; more: boolean };
+  | {
+      kind: "ran";
+      ended: boolean;
+      changed: boolean;
+      more: boolean;
+      /** Set when the plan ended because its strategy failed (the runner logs it). */
+      strategyFailure?: unknown;
+    };
 
 const MINUTE_MS = 60_000;
 /**
@@ -169,8 +178,17 @@ export async function runSubscription(
 ): Promise<RunResult> {
   const row = await lockQuantSubscription(tx, id);
   if (row === null || row.status !== "running") return { kind: "not-running", row };
-  const strategy = options.strategies(row.strategy);
-  const warmUp = strategy.warmUp(row.params);
+  const strategy = guardedLookup(options.strategies, row.strategy);
+  let warmUp = 0;
+  let states = row.strategy_state as Record<string, SymbolStrategy> | null;
+  let failedBefore: StrategyFailure | null = null;
+  try {
+    warmUp = strategy.warmUp(row.params);
+    states ??= await primed(tx, row, strategy, warmUp);
+  } catch (error) {
+    if (!(error instanceof StrategyFailure)) throw error;
+    failedBefore = error;
+  }
   const amount = BigInt(row.amount);
   const deliveryMs = Number(row.delivery_ms);
   const run: PlanRun = {
@@ -184,18 +202,21 @@ export async function runSubscription(
     terms: { maxProfitRate: rateOf(row.max_profit_rate), maxLossRate: rateOf(row.max_loss_rate) },
     strategy,
     params: row.params,
-    states:
-      row.strategy_state === null
-        ? await primed(tx, row, strategy, warmUp)
-        : (row.strategy_state as Record<string, SymbolStrategy>),
+    states: states ?? {},
     cursors: row.cursors,
     lastTickSeq: row.last_tick_seq,
     trades: [],
     rulesOf: planRules,
   };
   const before = run.book.trades;
-  let end: { reason: QuantEndReason; atMs: number } | null = null;
+  let end: { reason: QuantEndReason; atMs: number; error?: unknown } | null = null;
   let complete = false;
+  if (failedBefore !== null) {
+    // Positions (if any) are sold at their last recorded ticks, as a limit's close is.
+    closeAll(run, tickQuote);
+    end = { reason: "strategy-error", atMs: options.nowMs, error: failedBefore };
+    complete = true;
+  }
   // Pages until every tick so far is run (a restart's backlog, or a stop that must be current).
   const maxPages = options.maxPages ?? 50;
   for (let page = 0; page < maxPages && end === null && !complete; page += 1) {
@@ -254,5 +275,11 @@ export async function runSubscription(
   }
   const changed = end !== null || run.book.trades !== before;
   if (changed) await recordQuantSubscription(tx, id);
-  return { kind: "ran", ended: end !== null, changed, more: end === null && !complete };
+  return {
+    kind: "ran",
+    ended: end !== null,
+    changed,
+    more: end === null && !complete,
+    ...(end?.error === undefined ? {} : { strategyFailure: end.error }),
+  };
 }
