@@ -46,6 +46,16 @@ export const QuantAssumptionsAnswer = Type.Object({
   feeRate: DecimalString,
   slippage: Type.String({ description: "how fills are priced beyond the candle, in words" }),
   fillAt: Type.String({ description: "which price a signal fills at, in words" }),
+  // The figures the two texts above word (English, for API readers); the app words them itself
+  // in the user's language. Optional: a result stored before they existed has only the texts.
+  slippageRate: Type.Optional(
+    Type.String({ description: "fraction every fill is worse than its price, e.g. 0.0005" }),
+  ),
+  rebalanceBand: Type.Optional(
+    Type.String({
+      description: "fraction of buying power the target must move before the position does",
+    }),
+  ),
   interval: oneOf(KLINE_INTERVALS),
   candles: Type.Integer({ minimum: 0 }),
   from: Type.String(),

@@ -115,8 +115,10 @@ export function Assumptions(props: { assumptions: QuantAssumptions }) {
   const fee = formatMoney(ratePercent(a.feeRate), locale);
   const leverage = i18n.number(a.leverage);
   const params = Object.entries(a.params);
-  const fillAt = a.fillAt;
-  const slippage = a.slippage;
+  const slippage =
+    a.slippageRate === undefined ? null : formatMoney(ratePercent(a.slippageRate), locale);
+  const band =
+    a.rebalanceBand === undefined ? null : formatMoney(ratePercent(a.rebalanceBand), locale);
   return (
     <details className="q-quant__assumptions" data-testid="quant-assumptions">
       <summary>
@@ -140,13 +142,34 @@ export function Assumptions(props: { assumptions: QuantAssumptions }) {
           <Trans comment="Quant assumption">Leverage: {leverage}×</Trans>
         </li>
         <li data-testid="quant-assumption-fill">
-          <Trans comment="Quant assumption: which price a signal fills at (the server's words)">
-            Fills: {fillAt}
-          </Trans>
+          <Trans comment="Quant assumption: which price a signal fills at">
+            A signal on a candle's close fills at the next candle's open, long only; a position
+            still open at the end is sold at the last close.
+          </Trans>{" "}
+          {band !== null && (
+            <Trans comment="Quant assumption: the rebalance band, in percent of buying power">
+              The position moves only when the target changes by at least {band} % of buying power
+              (capital × leverage), or to exit.
+            </Trans>
+          )}
         </li>
         <li data-testid="quant-assumption-slippage">
-          <Trans comment="Quant assumption: how fills are priced beyond the candle (the server's words)">
-            Slippage: {slippage}
+          {slippage !== null ? (
+            <Trans comment="Quant assumption: slippage in percent; fills are priced against the trader">
+              Every fill is {slippage} % worse than its price (buys higher, sales lower), rounded to
+              the price step against you; orders below the symbol's minimum quantity or value are
+              not placed.
+            </Trans>
+          ) : (
+            <Trans comment="Quant assumption: a result stored before slippage was given as a figure">
+              Fills include slippage against you and the symbol's minimums.
+            </Trans>
+          )}
+        </li>
+        <li data-testid="quant-assumption-sharpe">
+          <Trans comment="Quant assumption: how the Sharpe ratio is computed">
+            Sharpe ratio: from daily returns (each UTC day's last equity), annualised by √365, no
+            risk-free rate; 0 for a period under two days.
           </Trans>
         </li>
         {params.map(([name, value]) => (

@@ -61,6 +61,8 @@ const ASSUMPTIONS = {
   feeRate: "0.001",
   slippage: "walks the recorded book",
   fillAt: "the next candle's open",
+  slippageRate: "0.0005",
+  rebalanceBand: "0.05",
   interval: "1h" as const,
   candles: 720,
   from: "2026-10-27T00:00:00Z",
@@ -237,8 +239,12 @@ describe("<QuantScreen>", () => {
     expect(
       (await within(entry).findByTestId("quant-plan-result-equity", {}, SLOW)).dataset.points,
     ).toBe("3");
-    expect(within(entry).getByTestId("quant-assumption-slippage").textContent).toBe(
-      "Slippage: walks the recorded book",
+    // Worded by the app from the figures (the server's English texts are for API readers).
+    expect(within(entry).getByTestId("quant-assumption-slippage").textContent).toContain(
+      "Every fill is 0.05 % worse than its price",
+    );
+    expect(within(entry).getByTestId("quant-assumption-fill").textContent).toContain(
+      "at least 5 % of buying power",
     );
     expect(within(entry).getByTestId("quant-past-results").textContent).toContain(
       "Past results do not predict future ones",

@@ -79,6 +79,8 @@ export function assumptionsView(
   return {
     initialCapital: usdt(r.initialCapital),
     feeRate: rateString(r.feeRate),
+    slippageRate: rateString(r.slippage),
+    rebalanceBand: rateText({ num: BigInt(MIN_CHANGE_PPM), den: BigInt(PPM) }, "down"),
     slippage:
       `Every fill is ${percentText(r.slippage)} % worse than the price it fills at ` +
       `(buys higher, sales lower), rounded to the price step against the trader, and pays the ` +

@@ -37,14 +37,41 @@ describe("maxDrawdown", () => {
   });
 });
 
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 1);
+
+/** The documented formula over the given period-end samples. */
+function byHand(samples: readonly number[], periodsPerYear: number) {
+  const r = samples.slice(1).map((v, i) => v / (samples[i] ?? 1) - 1);
+  const mean = r.reduce((sum, x) => sum + x, 0) / r.length;
+  const sd = Math.sqrt(r.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (r.length - 1));
+  return (mean / sd) * Math.sqrt(periodsPerYear);
+}
+
 describe("sharpe", () => {
-  it("is mean / sample deviation of per-candle returns × √(candles a year)", () => {
+  it("on daily candles: every close is a sample, annualised by √365", () => {
     const values = [1000n, 1010n, 1010n, 1000n, 1030n];
-    const r = [0.01, 0, 1000 / 1010 - 1, 0.03];
-    const mean = r.reduce((s, x) => s + x, 0) / 4;
-    const sd = Math.sqrt(r.reduce((s, x) => s + (x - mean) ** 2, 0) / 3);
-    expect(sharpe(curve(values), "1h")).toBeCloseTo((mean / sd) * Math.sqrt(8760), 10);
-    expect(sharpe(curve([1000n, 1000n, 1000n]), "1m")).toBe(0);
+    const points = values.map((value, k) => ({ time: T0 + k * DAY, value }));
+    expect(sharpe(points, "1d")).toBeCloseTo(byHand([1000, 1010, 1010, 1000, 1030], 365), 10);
+  });
+
+  it("on hourly candles: sampled at each UTC day's last close (a midnight close ends its day)", () => {
+    // Point 0 at T0 (midnight); point k closes hour k. Three days of hours, a value per hour.
+    const values = Array.from({ length: 3 * 24 + 1 }, (_, k) => BigInt(1000 + ((k * 7) % 13)));
+    const points = values.map((value, k) => ({ time: T0 + k * HOUR, value }));
+    const at = (k: number) => Number(values[k]);
+    // Day 1 ends with point 24 (its close is 00:00 of day 2), day 2 with 48, day 3 with 72.
+    const expected = byHand([at(0), at(24), at(48), at(72)], 365);
+    expect(sharpe(points, "1h")).toBeCloseTo(expected, 10);
+  });
+
+  it("is 0 under two periods' returns, or when they do not vary", () => {
+    const hours = (values: bigint[]) => values.map((value, k) => ({ time: T0 + k * HOUR, value }));
+    // Six hours inside one day: one return only.
+    expect(sharpe(hours([1000n, 1010n, 990n, 1020n, 1000n, 1050n]), "1h")).toBe(0);
+    const flat = Array.from({ length: 49 }, () => 1000n);
+    expect(sharpe(hours(flat), "1h")).toBe(0);
     expect(sharpe(curve([1000n]), "1m")).toBe(0);
   });
 });

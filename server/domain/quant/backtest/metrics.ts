@@ -1,12 +1,13 @@
 // The figures of a backtest, from its equity curve and fills. Exact fractions where they describe
 // money (return, drawdown, win rate, exposure); Sharpe is a statistic of returns, so a number.
 //
-// Sharpe: r_i = e_i / e_(i−1) − 1 for consecutive points of the equity curve (one per candle,
-// the first against the initial capital); Sharpe = mean(r) / sd(r) × √(candles per year), with
-// sd the sample standard deviation (n − 1), no risk-free rate, and candles per year =
-// 365 × 24 h / interval (crypto trades every day). 0 when there are fewer than 2 returns or they
-// do not vary. Annualising assumes returns independent from candle to candle: a rough but
-// conventional scale, comparable across intervals only roughly.
+// Sharpe (as Freqtrade and most reports compute it): the curve is sampled at the end of each
+// period — a UTC day, or one candle when the interval is longer than a day — after its first
+// point (the initial capital); r_i = s_i / s_(i−1) − 1; Sharpe = mean(r) / sd(r) × √(periods a
+// year), sd the sample standard deviation (n − 1), no risk-free rate, 365 days a year (crypto
+// trades every day). 0 when there are fewer than 2 returns (a backtest under two days) or they
+// do not vary. Per-candle returns annualised (√525,600 for 1m) would blow fee-sized moves up
+// into figures like −80 that say nothing; daily returns are the scale people compare.
 import { divRound, formatUnits, type Rounding } from "../../../../protocol/decimal";
 import { INTERVAL_MS, type KlineInterval } from "../../../../protocol/market";
 import type { Rate } from "../../../../protocol/spot-rules";
@@ -99,47 +100,81 @@ function settleFall(worst: Worst, peak: number, low: number): void {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sharpe's sampling period for candles of `interval`: a day, or the interval if longer. */
+export function sharpePeriodMs(interval: KlineInterval): number {
+  return Math.max(DAY_MS, INTERVAL_MS[interval]);
+}
+
 export function sharpe(equity: readonly EquityPoint[], interval: KlineInterval): number {
-  return sharpeOfMarks(
-    Float64Array.from(equity, (p) => Number(p.value)),
+  return sharpeOfCurve(
+    equity.length,
+    (k) => equity[k]?.time ?? 0,
+    (k) => Number(equity[k]?.value ?? 0n),
     interval,
   );
 }
 
-/** Per-candle returns of the last sharpeOfMarks, kept for the next (no allocation per run). */
+/** Period-end samples of the last sharpeOfCurve, kept for the next (no allocation per run). */
 let scratch = new Float64Array(0);
 
 /**
- * Sharpe over the curve's values as numbers: exact below 2^53 units (9 billion USDT), and a
- * statistic anyway. The returns (the header's: none on nothing or debt, an unchanged point
- * exactly 0) go to a scratch array, summed, then their squared deviations from the mean summed.
+ * Sharpe over a curve of `n` points (point 0 the start, point k ≥ 1 a candle's close at
+ * `timeOf(k)`), values as numbers: exact below 2^53 units (9 billion USDT), and a statistic
+ * anyway. A close at a period's boundary belongs to the period it closes.
  */
-export function sharpeOfMarks(values: Float64Array, interval: KlineInterval): number {
-  if (scratch.length < values.length) scratch = new Float64Array(values.length);
-  const returns = scratch;
+export function sharpeOfCurve(
+  n: number,
+  timeOf: (k: number) => number,
+  valueOf: (k: number) => number,
+  interval: KlineInterval,
+): number {
+  if (n < 2) return 0;
+  const periodMs = sharpePeriodMs(interval);
+  if (scratch.length < n) scratch = new Float64Array(n);
+  const samples = scratch;
+  samples[0] = valueOf(0);
+  let count = 1;
+  let period = Math.floor((timeOf(1) - 1) / periodMs);
+  for (let k = 1; k < n; k++) {
+    const at = Math.floor((timeOf(k) - 1) / periodMs);
+    if (at !== period) {
+      samples[count] = valueOf(k - 1);
+      count += 1;
+      period = at;
+    }
+  }
+  samples[count] = valueOf(n - 1);
+  count += 1;
+  return sharpeOfSamples(samples, count, periodMs);
+}
+
+/** mean / sample deviation of the returns between consecutive samples × √(periods a year). */
+function sharpeOfSamples(samples: Float64Array, count: number, periodMs: number): number {
   let n = 0;
   let sum = 0;
-  let before = values[0] ?? 0;
-  for (let i = 1; i < values.length; i++) {
-    const after = values[i] ?? 0;
-    if (before > 0) {
-      const r = after === before ? 0 : after / before - 1;
-      returns[n] = r;
-      n += 1;
-      sum += r;
-    }
-    before = after;
+  for (let i = 1; i < count; i++) {
+    const before = samples[i - 1] ?? 0;
+    // None on nothing or debt; an unchanged sample is exactly 0.
+    if (before <= 0) continue;
+    const after = samples[i] ?? 0;
+    sum += after === before ? 0 : after / before - 1;
+    n += 1;
   }
   if (n < 2) return 0;
   const mean = sum / n;
   let squares = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (returns[i] ?? 0) - mean;
+  for (let i = 1; i < count; i++) {
+    const before = samples[i - 1] ?? 0;
+    if (before <= 0) continue;
+    const after = samples[i] ?? 0;
+    const d = (after === before ? 0 : after / before - 1) - mean;
     squares += d * d;
   }
   const variance = squares / (n - 1);
   if (!(variance > 0)) return 0;
-  return (mean / Math.sqrt(variance)) * Math.sqrt(YEAR_MS / INTERVAL_MS[interval]);
+  return (mean / Math.sqrt(variance)) * Math.sqrt(YEAR_MS / periodMs);
 }
 
 export const fraction = (num: number, den: number): Rate =>
