@@ -97,6 +97,24 @@ export function QuantPlanCard(props: {
   );
 }
 
+/**
+ * The recorded backtest runs the plan's strategy on the first symbol of its trading area (the
+ * server's plan-schedule.ts); a plan that trades more says which part the figures cover.
+ */
+function CoverageNote(props: { tradingArea: readonly string[] }) {
+  const [first, ...others] = props.tradingArea;
+  if (first === undefined || others.length === 0) return null;
+  const symbol = first;
+  const rest = others.join(", ");
+  return (
+    <p className="q-muted" data-testid="quant-plan-backtest-coverage">
+      <Trans comment="Quant: a multi-symbol plan's backtest covers only its first symbol; rest is a list of symbols">
+        On {symbol} only: the plan also trades {rest}, which this backtest does not cover.
+      </Trans>
+    </p>
+  );
+}
+
 function PlanBacktest(props: { plan: QuantPlan }) {
   const { i18n } = useLingui();
   const summary = props.plan.backtest;
@@ -121,6 +139,7 @@ function PlanBacktest(props: { plan: QuantPlan }) {
           Backtest of its current parameters, {from} – {to}
         </Trans>
       </h4>
+      <CoverageNote tradingArea={props.plan.tradingArea} />
       {result === null ? (
         <>
           <BacktestFigures summary={summary} testId="quant-plan-figures" />

@@ -117,6 +117,7 @@ function plan(patch: Partial<QuantPlan>): QuantPlan {
 const PLANS = [
   plan({}),
   plan({ id: "grid3", level: 3, strategy: "grid", params: {}, backtest: null }),
+  plan({ id: "duo", tradingArea: ["BTC/USDT", "ETH/USDT"] }),
 ];
 
 function subscription(patch: Partial<QuantSubscription>): QuantSubscription {
@@ -249,6 +250,11 @@ describe("<QuantScreen>", () => {
     expect(within(entry).getByTestId("quant-past-results").textContent).toContain(
       "Past results do not predict future ones",
     );
+    // A plan trading two symbols says its backtest covers the first only.
+    expect(within(entry).queryByTestId("quant-plan-backtest-coverage")).toBeNull();
+    expect(
+      within(byId("quant-plan-duo")).getByTestId("quant-plan-backtest-coverage").textContent,
+    ).toBe("On BTC/USDT only: the plan also trades ETH/USDT, which this backtest does not cover.");
     const locked = byId("quant-plan-grid3");
     expect(within(locked).getByTestId("quant-plan-locked").textContent).toBe(
       "This plan needs credit level 3; yours is 0.",
