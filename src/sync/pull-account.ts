@@ -4,8 +4,8 @@
 // server was reset) starts over from empty. Every pull ends with GET /assets/overview: frozen,
 // withdrawing and income are not bills, so the /my screen needs the server's own figures, and a
 // pull is what follows every new bill (a poke, or a money command's PULL_AFTER). Then the wallet
-// facts (deposit address, withdrawal terms), the spot trading terms and the quant quota and plan
-// backtests (failures tolerated). The
+// facts (deposit address, withdrawal terms), the spot trading terms, the quant quota and plan
+// backtests and the assets summary (failures tolerated). The
 // on-chain wallet balance is read only while /my shows it (wallet-balance.ts): no chain reads for
 // a screen nobody looks at. A page holding an entity this version does not know (a newer
 // server) ends the change log there, cursor held, until the app is updated (account-data.ts).
@@ -17,6 +17,7 @@ import { applySyncPage, resetAccountData, saveAssetsOverview } from "../db/accou
 import type { KnownAppliers } from "../db/change-appliers";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
+import { pullAssetsSummary } from "./pull-assets-summary";
 import { pullQuantAccount } from "./pull-quant";
 import { pullSpotConfig } from "./pull-spot";
 import { pullWalletFacts } from "./pull-wallet";
@@ -28,12 +29,13 @@ const MAX_PAGES = 1_000;
 export async function pullAccount(userId: string, appliers?: KnownAppliers): Promise<void> {
   if (!(await pullChangeLog(userId, appliers))) return;
   // Side by side, after /sync has answered for the session (a lock is its 403, seen once): the
-  // wallet facts, spot terms and quant quota never fail the pull, the overview may.
+  // wallet facts, spot terms, quant quota and assets summary never fail the pull, the overview may.
   const [overview] = await Promise.all([
     getAssetsOverview({ quiet: true }),
     pullWalletFacts(userId),
     pullSpotConfig(userId),
     pullQuantAccount(userId),
+    pullAssetsSummary(userId),
   ]);
   await saveAssetsOverview(userId, overview);
 }

@@ -41,6 +41,7 @@ describe("holdings valued at last prices", () => {
     await post("spot/orders", token, { symbol: "BTC/USDT", side: 0, type: 0, number: "0.01" });
 
     await page.goto("/my");
+    await page.getByTestId("my-tab-others").click();
     await page.locator('[data-testid="my-other-balance"]', { hasText: "BTC" }).waitFor(LOCAL);
     await page.getByTestId("my-equity").waitFor();
 
@@ -48,6 +49,7 @@ describe("holdings valued at last prices", () => {
     await setNetwork(session.context, false);
     await page.reload();
     await page.getByTestId("my-equity").waitFor();
+    await page.getByTestId("my-tab-others").click();
     const overview = (await api<AssetsOverview>(server, "GET", "assets/overview", { token })).body
       .Data;
     const btcLast = await page.evaluate(async () => {

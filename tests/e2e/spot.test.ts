@@ -172,6 +172,7 @@ describe("spot trading", () => {
     // 5. /my: 0.01 BTC available, none frozen; USDT lowered by what the buy cost.
     await page.goto("/my");
     await page.getByTestId("screen-my").waitFor();
+    await page.getByTestId("my-tab-others").click();
     const btcRow = page.getByTestId("my-other-balance").filter({ hasText: "BTC" });
     await expect
       .poll(

@@ -63,3 +63,23 @@ export async function userClosedContracts(
     [userId],
   );
 }
+
+export interface PlanResultRow {
+  /** USDT units, signed: a 102 profit is positive, a 202 loss negative. */
+  amount: string;
+  created_at: Date;
+}
+
+/**
+ * What the user's ended quant plans earned: their 102 (profit from the plan pool) and 202 (loss
+ * to it) bills, oldest first. The 103/104 pair around them only froze and released the amount.
+ */
+export async function userPlanResults(db: Queryable, userId: string): Promise<PlanResultRow[]> {
+  return db.query<PlanResultRow>(
+    `SELECT amount::text AS amount, created_at FROM bills
+      WHERE user_id = $1 AND ref_kind = 'quant-subscription' AND type IN (102, 202)
+        AND asset = 'USDT'
+      ORDER BY id`,
+    [userId],
+  );
+}

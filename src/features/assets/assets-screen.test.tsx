@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AssetsOverview } from "../../../protocol";
 import { saveAssetsOverview } from "../../db/account-data";
@@ -65,6 +65,7 @@ describe("<AssetsScreen>", () => {
     );
     expect(screen.getByTestId("my-equity").textContent).toBe("1,250.6725 USDT");
     expect(screen.queryByTestId("valuation-note")).toBeNull();
+    fireEvent.click(screen.getByTestId("my-tab-others"));
     expect(screen.getByTestId("my-other-value").getAttribute("data-value")).toBe("6.1725");
   });
 
@@ -75,6 +76,7 @@ describe("<AssetsScreen>", () => {
     expect(screen.getByTestId("my-usdt-available").textContent).toBe("1,234.5 USDT");
     expect(screen.getByTestId("my-usdt-frozen").textContent).toBe("10 USDT");
     expect(screen.getByTestId("my-loan").textContent).toBe("0 — lending is not offered");
+    fireEvent.click(screen.getByTestId("my-tab-others"));
     const others = screen.getAllByTestId("my-other-balance");
     expect(others.map((row) => row.textContent)).toEqual(["BTC0.000123450—"]);
   });

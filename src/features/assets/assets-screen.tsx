@@ -1,6 +1,6 @@
 // Assets (/my): the user's balances as the server's GET /assets/overview last reported them
-// (stored in IndexedDB by every account pull), the seed's shortcuts, and — in demo mode only —
-// demo funds. Nothing is shown that the ledger did not say: before the first pull there are no
+// (stored in IndexedDB by every account pull), the Summary / Other balances / About tabs, the
+// seed's shortcuts, and — in demo mode only — demo funds. Nothing is shown that the ledger did not say: before the first pull there are no
 // figures, not zeros.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssetsOverviewRow } from "../../db/queries/assets-overview";
@@ -12,8 +12,10 @@ import { oldest, ScreenFreshness } from "../../ui/app-state/screen-freshness";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { AssetShortcuts } from "./asset-shortcuts";
+import { AssetsTabs } from "./assets-tabs";
 import { DemoFundsCard } from "./demo-funds-card";
 import { IncomeCard } from "./income-card";
+import { OtherBalancesTab } from "./other-balances-tab";
 import { HoldingsTotal } from "../../ui/holdings/holdings-total";
 import { useHoldingsValue } from "../../ui/holdings/use-holdings-value";
 import { WalletBalanceCard } from "./wallet-balance-card";
@@ -35,10 +37,8 @@ function Balances(props: { overview: AssetsOverviewRow; valuation: Valuation | n
   const { overview, valuation } = props;
   const money = (value: string) => formatMoney(value, i18n.locale);
   const loan = money(overview.loan);
-  const others = overview.balances.filter((balance) => balance.asset !== "USDT");
   // The overview's `equityUsd` counts USDT alone; the platform balance is every holding at its
   // last price on this device (src/lib/valuation.ts), so it works offline too.
-  const valueOf = (asset: string) => valuation?.assets.find((a) => a.asset === asset) ?? null;
   return (
     <>
       <section className="q-card q-my__equity" aria-labelledby="my-equity-title">
@@ -102,51 +102,6 @@ function Balances(props: { overview: AssetsOverviewRow; valuation: Valuation | n
           </div>
         </dl>
       </section>
-
-      <section className="q-card" aria-labelledby="my-others-title">
-        <h2 id="my-others-title">
-          <Trans>Other balances</Trans>
-        </h2>
-        {others.length === 0 ? (
-          <p className="q-muted" data-testid="my-others-empty">
-            <Trans>You hold no other assets on the platform.</Trans>
-          </p>
-        ) : (
-          <table className="q-my__table" data-testid="my-others">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Asset</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Available</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Frozen</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Value (USDT)</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {others.map((balance) => {
-                const value = valueOf(balance.asset)?.value ?? null;
-                return (
-                  <tr key={balance.asset} data-testid="my-other-balance">
-                    <th scope="row">{balance.asset}</th>
-                    <td>{money(balance.available)}</td>
-                    <td>{money(balance.frozen)}</td>
-                    <td data-testid="my-other-value" data-value={value ?? ""}>
-                      {value === null ? "—" : money(value)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-      </section>
     </>
   );
 }
@@ -177,6 +132,14 @@ export function AssetsScreen() {
       {row !== undefined && overview.status === "ready" && (
         <Balances overview={row} valuation={overview.valuation} />
       )}
+      <AssetsTabs
+        userId={userId}
+        otherBalances={
+          row !== undefined && overview.status === "ready" ? (
+            <OtherBalancesTab overview={row} valuation={overview.valuation} />
+          ) : null
+        }
+      />
       <WalletBalanceCard userId={userId} />
       <DemoFundsCard />
       <AssetShortcuts />

@@ -25,7 +25,7 @@ describe("<IncomeCard>", () => {
     expect(screen.getByTestId("my-income-yesterday").textContent).toBe("2 USDT");
     expect(screen.getByTestId("my-income-total").textContent).toBe("1,234.25 USDT");
     const note = screen.getByTestId("my-income-note").textContent ?? "";
-    expect(note).toContain("spot trades, fees included");
+    expect(note).toContain("ended AI quant plans");
     expect(note).toContain("Asia/Tokyo");
   });
 

@@ -1,6 +1,6 @@
 // /my's income card: what the user actually gained or lost, as the server counted it
-// (server/domain/income: spot realised profit and loss by average cost, fees included; products
-// that are not offered add nothing). The note says what is counted and whose calendar the days
+// (server/domain/income: spot realised profit and loss by average cost, settled options, closed
+// contract positions and ended quant plans, fees included). The note says what is counted and whose calendar the days
 // follow, so a figure is never read as more than it is.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssetsOverview } from "../../../protocol";
@@ -32,9 +32,10 @@ export function IncomeCard(props: { income: AssetsOverview["income"] }) {
       </dl>
       <p className="q-muted" data-testid="my-income-note">
         <Trans>
-          Realised gains and losses from spot trades, fees included (average cost). Deposits,
-          withdrawals, demo funds and coins you still hold are not counted. Days follow the time
-          zone {zone}.
+          Realised gains and losses, fees included: spot sales at average cost, settled options,
+          closed contract positions and ended AI quant plans. Deposits, withdrawals, demo funds,
+          open orders and positions, running plans and coins you still hold are not counted. Days
+          follow the time zone {zone}.
         </Trans>
       </p>
     </section>
