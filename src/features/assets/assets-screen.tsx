@@ -12,6 +12,7 @@ import { oldest, ScreenFreshness } from "../../ui/app-state/screen-freshness";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { AssetShortcuts } from "./asset-shortcuts";
+import { CreditScoreCard } from "./credit-score-card";
 import { DemoFundsCard } from "./demo-funds-card";
 import { IncomeCard } from "./income-card";
 import { HoldingsTotal } from "../../ui/holdings/holdings-total";
@@ -163,6 +164,7 @@ export function AssetsScreen() {
   return (
     <ScreenFrame title={t`Assets`} testId="screen-my">
       <ScreenFreshness at={freshness} />
+      <CreditScoreCard userId={userId} />
       {overview.status === "loading" && <Skeleton lines={6} />}
       {overview.status === "error" && (
         <p className="q-notice" role="alert">
