@@ -1,4 +1,4 @@
-// The weighted score on the real app (PGlite): events mark the user in their own transaction
+// The weighted score on the real app (PGlite, and PostgreSQL with DATABASE_URL): events mark the user in their own transaction
 // (migration 022's triggers; a rolled-back one marks nothing), the score job stores the terms and
 // the inputs it counted, and GET /profile/score, GET /profile/profile and GET /quant/quota read
 // the stored figure. Active days are UTC days in a window that moves with the job's clock.
@@ -23,19 +23,12 @@ import {
 import { settleByRule } from "./helpers/options-settle";
 import { queueTestJob } from "./helpers/quant-jobs";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { usePglite } from "./helpers/test-db";
+import { describePostgres, usePglite } from "./helpers/test-db";
 import { useTestApp } from "./helpers/test-app";
 
-const getDb = usePglite();
-const app = useTestApp(getDb);
+const getPglite = usePglite();
 const DAY = 86_400_000;
 const quiet = { error: (fields: object, message: string) => console.error(message, fields) };
-
-async function read<T>(session: TestSession, path: string): Promise<T> {
-  const response = await app.inject({ url: `${API_BASE}${path}`, headers: bearer(session) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ Data: T }>().Data;
-}
 
 /** A credited deposit as recharge-credit.ts posts it: bill 101 from the deposits account. */
 async function deposit(db: Db, userId: string, units: bigint): Promise<void> {
@@ -67,7 +60,15 @@ async function finishJob(db: Db, id: string): Promise<void> {
   );
 }
 
-describe("the weighted score", () => {
+function scoreSuite(getDb: () => Db) {
+  const app = useTestApp(getDb);
+
+  async function read<T>(session: TestSession, path: string): Promise<T> {
+    const response = await app.inject({ url: `${API_BASE}${path}`, headers: bearer(session) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ Data: T }>().Data;
+  }
+
   it("is 0 and never computed for a new user; the next level needs verification", async () => {
     const user = await createUserSession(getDb());
     const score = await read<Score>(user, "/profile/score");
@@ -237,4 +238,8 @@ describe("the weighted score", () => {
     }
     expect((await read<Score>(user, "/profile/score")).computedAt).toBe(tomorrow.toISOString());
   });
-});
+}
+
+describe("the weighted score (PGlite)", () => scoreSuite(getPglite));
+
+describePostgres("the weighted score", ({ db }) => scoreSuite(db), { migrate: true });
