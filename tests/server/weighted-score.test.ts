@@ -20,7 +20,9 @@ import {
   testProducts,
   USDT,
 } from "./helpers/options-settlement";
+import { insertPosition } from "./helpers/contract-positions";
 import { settleByRule } from "./helpers/options-settle";
+import { subscribeAt } from "./helpers/quant-plans";
 import { queueTestJob } from "./helpers/quant-jobs";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
 import { describePostgres, usePglite } from "./helpers/test-db";
@@ -206,6 +208,34 @@ function scoreSuite(getDb: () => Db) {
     expect(await days(Date.now() + 29 * DAY)).toBe(0);
     const score = await read<Score>(user, "/profile/score");
     expect(score.weightedScore).toBe(weightedScoreOf(score.terms));
+  });
+
+  it("a contract opened and a plan started mark a trade; a waiting limit order does not", async () => {
+    const db = getDb();
+    const user = await createUserSession(db);
+    await fundUsdt(db, user.userId, 1_000n * USDT);
+    const { feed } = await openTickFeed(db);
+    const now = Date.now();
+    try {
+      await recordTicks(feed, "BTC/USDT", [[now - 500, "50000.00"]]);
+    } finally {
+      await feed.stop();
+    }
+    const [tick] = await db.query<{ seq: string }>(
+      "SELECT max(seq)::text AS seq FROM ticks WHERE symbol = 'BTC/USDT'",
+    );
+    const position = { userId: user.userId, direction: "long" as const, leverage: 10 };
+    await insertPosition(db, { ...position, quantity: "0.001", price: "40000.00" });
+    expect(await queued(db, user.userId)).toEqual([]);
+    await insertPosition(db, {
+      ...position,
+      quantity: "0.001",
+      price: "50000.00",
+      openTickSeq: tick?.seq ?? "",
+    });
+    expect(await queued(db, user.userId)).toEqual(["trade"]);
+    await subscribeAt(db, user.userId, { planId: "demo-10-minutes", amount: "50" }, now);
+    expect(await queued(db, user.userId)).toEqual(["trade", "trade"]);
   });
 
   it("the daily sweep recomputes scores computed before today, and every user never computed", async () => {
