@@ -78,6 +78,11 @@ describe("the credit score card on /my", () => {
     // Unverified: the next level asks for identity verification.
     expect(online.next).toContain("identity verification");
 
+    // For review, beside the layout test's screens (tests/e2e/artifacts is gitignored).
+    await page
+      .getByTestId("my-score")
+      .screenshot({ path: "tests/e2e/artifacts/screens/en-my-score.png" });
+
     await setNetwork(session.context, false);
     await page.reload();
     await page.getByTestId("my-score-value").waitFor(LOCAL);

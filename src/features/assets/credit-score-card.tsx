@@ -179,7 +179,7 @@ export function CreditScoreCard(props: { userId: string | null }) {
       {score.status === "ready" && score.value !== undefined ? (
         <ScoreFigures score={score.value} />
       ) : (
-        <p className="q-muted" id="my-score-title" data-testid="my-score-missing">
+        <p className="q-muted q-score__missing" id="my-score-title" data-testid="my-score-missing">
           <Trans comment="Credit score card: the score was never read on this device">
             Your credit level and weighted score appear here after the first update from the server.
           </Trans>
