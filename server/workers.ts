@@ -1,6 +1,7 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
 // candles and the live book), the wallet workers (recharge confirmations, withdrawal sends), the
-// spot matcher, the contract worker (triggers and waiting limit orders) and the options settler.
+// spot matcher, the contract worker (triggers and waiting limit orders), the options settler, the
+// quant jobs and plans, and the weighted score job.
 // The workers service (server-services.ts) runs them in the process that leads
 // (domain/leadership): once across every server process on one database.
 // startWorkers starts them all and answers what stops them.
@@ -10,6 +11,7 @@ import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
+import { startScoreJob } from "./domain/profile/score/score-job";
 import { startQuantJobs } from "./domain/quant/jobs/start-quant-jobs";
 import { startPlanRunner } from "./domain/quant/plans/plan-runner";
 import { STRATEGIES } from "./domain/quant/strategies/index";
@@ -116,8 +118,12 @@ export async function startWorkers(
     strategies: (id) => STRATEGIES[id],
     pauseMs: testPauseMs(config, "QUANTA_TEST_PLAN_PAUSE_MS"),
   });
+  // Weighted scores: users with queued events every 2 s, and a daily recompute of everyone
+  // (domain/profile/score/README.md).
+  const scoreJob = startScoreJob({ db, log });
   return async () => {
     stopMarketStart.abort();
+    await scoreJob.stop();
     await stopQuantJobs();
     clearTimeout(await firstProbe);
     await planRunner.stop();

@@ -11,3 +11,8 @@ export function getProfile(
 ): Promise<Profile | null> {
   return call("GET /profile/profile", opts);
 }
+
+/** GET /profile/score: the stored weighted score, its terms, their inputs and the next level. */
+export function getWeightedScore(opts: { quiet?: boolean } = {}) {
+  return call("GET /profile/score", opts);
+}

@@ -14,6 +14,7 @@ import {
 } from "../../protocol/endpoints";
 import { API_BASE } from "../../protocol/paths";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
+import { computeScore } from "../../server/domain/profile/score/compute-score";
 import { closeContract, postContractOrder } from "./helpers/contract";
 import { postOptionsOrder } from "./helpers/options";
 import { settleByRule } from "./helpers/options-settle";
@@ -93,6 +94,7 @@ async function expectAnswer(url: string, schema: TSchema): Promise<unknown> {
 describe("answers match their schemas in the endpoint contract", () => {
   it.each([
     ["profile", profileEndpoints.profile],
+    ["weighted score (not computed yet)", profileEndpoints.score],
     ["identity (none yet)", profileEndpoints.identity],
     ["messages", profileEndpoints.messages],
     ["assets overview", assetsEndpoints.overview],
@@ -107,6 +109,12 @@ describe("answers match their schemas in the endpoint contract", () => {
     ["service status", systemEndpoints.status],
   ])("%s", async (_name, spec) => {
     await expectAnswer(spec.path, spec.answer);
+  });
+
+  it("weighted score (computed, with the trades above)", async () => {
+    await computeScore(getDb(), user.userId, new Date());
+    const score = await expectAnswer(profileEndpoints.score.path, profileEndpoints.score.answer);
+    expect(score).toMatchObject({ computedAt: expect.any(String) as unknown });
   });
 
   it("a placed option, and a settled one", async () => {

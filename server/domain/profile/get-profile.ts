@@ -6,14 +6,15 @@ import { latestIdentityStatus } from "../../db/repositories/identity-repository"
 import { findUserById } from "../../db/repositories/user-repository";
 import { refusal } from "../errors";
 import { creditLevelOf } from "../../../protocol/credit-levels";
+import { storedWeightedScore } from "./score/read-score";
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile> {
   const user = await findUserById(db, userId);
   // Users are never deleted while a session points at them; this is only a guard.
   if (user === null) throw refusal("NOT_FOUND", "No such user");
   const verified = await latestIdentityStatus(db, userId);
-  // The weighted score is computed by the score issue; until then every account has 0.
-  const weightedScore = 0;
+  // The score job's stored figure (score/README.md); 0 until it has run for this user.
+  const weightedScore = await storedWeightedScore(db, userId);
   return {
     id: user.id,
     address: user.address === null ? null : getAddress(user.address),

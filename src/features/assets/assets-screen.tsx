@@ -1,7 +1,8 @@
 // Assets (/my): the user's balances as the server's GET /assets/overview last reported them
 // (stored in IndexedDB by every account pull), the Summary / Other balances / About tabs, the
-// seed's shortcuts, and — in demo mode only — demo funds. Nothing is shown that the ledger did not say: before the first pull there are no
-// figures, not zeros.
+// credit level and weighted score, the seed's shortcuts, and — in demo mode only — demo funds.
+// Nothing is shown that the ledger did not say: before the first pull there are no figures, not
+// zeros.
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssetsOverviewRow } from "../../db/queries/assets-overview";
 import { useFreshness } from "../../db/sync-state";
@@ -13,6 +14,7 @@ import { Skeleton } from "../../ui/skeleton/skeleton";
 import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { AssetShortcuts } from "./asset-shortcuts";
 import { AssetsTabs } from "./assets-tabs";
+import { CreditScoreCard } from "./credit-score-card";
 import { DemoFundsCard } from "./demo-funds-card";
 import { IncomeCard } from "./income-card";
 import { OtherBalancesTab } from "./other-balances-tab";
@@ -132,6 +134,7 @@ export function AssetsScreen() {
       {row !== undefined && overview.status === "ready" && (
         <Balances overview={row} valuation={overview.valuation} />
       )}
+      <CreditScoreCard userId={userId} />
       <AssetsTabs
         userId={userId}
         otherBalances={

@@ -8,14 +8,34 @@ const HELP_PUBLISHED = "2026-09-01T09:00:00+08:00";
 const AGREEMENT_PUBLISHED = "2026-09-01T09:00:00+08:00";
 
 export const SEED_ARTICLES: readonly SeedArticle[] = [
-  // Help centre, in the order the home page asks. Questions about products that do not exist
-  // yet (AI quant plans, the weighted score) arrive with those products.
+  // Help centre: the seed's four questions, in the order the home page asks them.
+  {
+    id: "what-is-ai-quant-trading",
+    category: "help",
+    cover: null,
+    publishedAt: HELP_PUBLISHED,
+    sort: 0,
+  },
   {
     id: "is-profit-guaranteed",
     category: "help",
     cover: null,
     publishedAt: HELP_PUBLISHED,
     sort: 1,
+  },
+  {
+    id: "ai-quant-advantages",
+    category: "help",
+    cover: null,
+    publishedAt: HELP_PUBLISHED,
+    sort: 2,
+  },
+  {
+    id: "what-is-the-weighted-score",
+    category: "help",
+    cover: null,
+    publishedAt: HELP_PUBLISHED,
+    sort: 3,
   },
   // Agreements, linked from the footer.
   {

@@ -2,6 +2,7 @@
 // Honest-money copy (DESIGN §1) keeps its exact meaning: no promised returns, risks stated.
 // One paragraph or list item per line, like en.ts.
 import { deDocuments } from "./documents/de";
+import { deHelp } from "./help/de";
 import type { LangContent } from "./types";
 
 export const de: LangContent = {
@@ -79,6 +80,7 @@ export const de: LangContent = {
     },
 
     ...deDocuments,
+    ...deHelp,
 
     "welcome-to-quanta": {
       title: "Willkommen bei Quanta",

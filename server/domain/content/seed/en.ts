@@ -3,6 +3,7 @@
 // tags in types.ts, and in-app links as "/data/detail?id=<slug>" so they work in every language.
 // One paragraph or list item per line keeps translation diffs readable.
 import { enDocuments } from "./documents/en";
+import { enHelp } from "./help/en";
 import type { LangContent } from "./types";
 
 export const en: LangContent = {
@@ -78,6 +79,7 @@ export const en: LangContent = {
     },
 
     ...enDocuments,
+    ...enHelp,
 
     "welcome-to-quanta": {
       title: "Welcome to Quanta",

@@ -2,6 +2,7 @@
 // Honest-money copy (DESIGN §1) keeps its exact meaning: no promised returns, risks stated.
 // One paragraph or list item per line, like en.ts.
 import { esDocuments } from "./documents/es";
+import { esHelp } from "./help/es";
 import type { LangContent } from "./types";
 
 export const es: LangContent = {
@@ -79,6 +80,7 @@ export const es: LangContent = {
     },
 
     ...esDocuments,
+    ...esHelp,
 
     "welcome-to-quanta": {
       title: "Te damos la bienvenida a Quanta",

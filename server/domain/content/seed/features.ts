@@ -55,14 +55,14 @@ export const FEATURES: readonly Feature[] = [
   {
     name: "AI quant plans",
     route: "/intelligent",
-    offered: false,
+    offered: true,
     terms: [/\bquant\b/i, /\bAI (?:trading|plans?)\b/i, /\bplans?\b/i],
   },
-  { name: "backtests", route: "/intelligent", offered: false, terms: [/\bbacktest/i] },
+  { name: "backtests", route: "/intelligent", offered: true, terms: [/\bbacktest/i] },
   {
     name: "weighted score and credit levels",
     route: "/my",
-    offered: false,
+    offered: true,
     terms: [/\bweighted score\b/i, /\bcredit level\b/i, /\bplan levels?\b/i],
   },
   {

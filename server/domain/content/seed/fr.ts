@@ -3,6 +3,7 @@
 // One paragraph or list item per line, like en.ts. French typography: no-break spaces before
 // « : ; ? ! » and inside guillemets (U+00A0 / U+202F), digits grouped with U+202F.
 import { frDocuments } from "./documents/fr";
+import { frHelp } from "./help/fr";
 import type { LangContent } from "./types";
 
 export const fr: LangContent = {
@@ -80,6 +81,7 @@ export const fr: LangContent = {
     },
 
     ...frDocuments,
+    ...frHelp,
 
     "welcome-to-quanta": {
       title: "Bienvenue sur Quanta",

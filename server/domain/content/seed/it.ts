@@ -2,6 +2,7 @@
 // Honest-money copy (DESIGN §1) keeps its exact meaning: no promised returns, risks stated.
 // One paragraph or list item per line, like en.ts.
 import { itDocuments } from "./documents/it";
+import { itHelp } from "./help/it";
 import type { LangContent } from "./types";
 
 export const it: LangContent = {
@@ -79,6 +80,7 @@ export const it: LangContent = {
     },
 
     ...itDocuments,
+    ...itHelp,
 
     "welcome-to-quanta": {
       title: "Ti diamo il benvenuto su Quanta",

@@ -3,6 +3,7 @@
 // the app's Japanese catalog (src/locales/jp): 入金, 出金, 先物, 現物, 運営者, 台帳, 資金履歴.
 // One paragraph or list item per line, as in en.ts.
 import { jpDocuments } from "./documents/jp";
+import { jpHelp } from "./help/jp";
 import type { LangContent } from "./types";
 
 export const jp: LangContent = {
@@ -79,6 +80,7 @@ export const jp: LangContent = {
     },
 
     ...jpDocuments,
+    ...jpHelp,
 
     "welcome-to-quanta": {
       title: "Quantaへようこそ",

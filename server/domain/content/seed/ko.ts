@@ -3,6 +3,7 @@
 // the app's Korean catalog (src/locales/ko): 입금, 출금, 선물, 현물, 운영자, 원장, 자금 내역.
 // One paragraph or list item per line, as in en.ts.
 import { koDocuments } from "./documents/ko";
+import { koHelp } from "./help/ko";
 import type { LangContent } from "./types";
 
 export const ko: LangContent = {
@@ -80,6 +81,7 @@ export const ko: LangContent = {
     },
 
     ...koDocuments,
+    ...koHelp,
 
     "welcome-to-quanta": {
       title: "Quanta에 오신 것을 환영합니다",

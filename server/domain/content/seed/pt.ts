@@ -2,6 +2,7 @@
 // HTML structure, same honest-money meaning (DESIGN §1: no promised returns, risks stated).
 // One paragraph or list item per line, like en.ts.
 import { ptDocuments } from "./documents/pt";
+import { ptHelp } from "./help/pt";
 import type { LangContent } from "./types";
 
 export const pt: LangContent = {
@@ -79,6 +80,7 @@ export const pt: LangContent = {
     },
 
     ...ptDocuments,
+    ...ptHelp,
 
     "welcome-to-quanta": {
       title: "Bem-vindo ao Quanta",

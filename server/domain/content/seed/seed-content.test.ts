@@ -124,7 +124,13 @@ describe("seed catalog", () => {
       .slice()
       .sort((x, y) => x.sort - y.sort)
       .map((a) => a.id);
-    expect(help).toEqual(["is-profit-guaranteed"]);
+    // The seed's four questions, in the order the home page asks them.
+    expect(help).toEqual([
+      "what-is-ai-quant-trading",
+      "is-profit-guaranteed",
+      "ai-quant-advantages",
+      "what-is-the-weighted-score",
+    ]);
   });
 
   it("gives news a cover file that is a small, self-contained SVG, and nothing else a cover", () => {

@@ -3,6 +3,7 @@
 // stated). Terms follow the app's catalog (src/locales/tc): 儲值, 提領, 合約, 現貨, 期權, 營運者,
 // 帳本, 資金紀錄, 示範模式. One paragraph or list item per line, as in en.ts.
 import { tcDocuments } from "./documents/tc";
+import { tcHelp } from "./help/tc";
 import type { LangContent } from "./types";
 
 export const tc: LangContent = {
@@ -78,6 +79,7 @@ export const tc: LangContent = {
     },
 
     ...tcDocuments,
+    ...tcHelp,
 
     "welcome-to-quanta": {
       title: "歡迎使用 Quanta",

@@ -2,6 +2,7 @@
 // honest-money meaning (DESIGN §1: no promised returns, risks stated).
 // One paragraph or list item per line, like en.ts.
 import { thDocuments } from "./documents/th";
+import { thHelp } from "./help/th";
 import type { LangContent } from "./types";
 
 export const th: LangContent = {
@@ -77,6 +78,7 @@ export const th: LangContent = {
     },
 
     ...thDocuments,
+    ...thHelp,
 
     "welcome-to-quanta": {
       title: "ยินดีต้อนรับสู่ Quanta",

@@ -36,6 +36,12 @@ export type FooterDocuments = Record<
   ArticleText
 >;
 
+/** The help centre's answers about AI quant plans and the weighted score; help/<lang>.ts. */
+export type HelpAnswers = Record<
+  "what-is-ai-quant-trading" | "ai-quant-advantages" | "what-is-the-weighted-score",
+  ArticleText
+>;
+
 /** Everything one language says. Every catalog id must be present (checked by a test). */
 export interface LangContent {
   settings: SettingDatasets;

@@ -2,6 +2,7 @@
 // honest-money meaning (DESIGN §1: no promised returns, risks stated).
 // One paragraph or list item per line, like en.ts.
 import { viDocuments } from "./documents/vi";
+import { viHelp } from "./help/vi";
 import type { LangContent } from "./types";
 
 export const vi: LangContent = {
@@ -79,6 +80,7 @@ export const vi: LangContent = {
     },
 
     ...viDocuments,
+    ...viHelp,
 
     "welcome-to-quanta": {
       title: "Chào mừng bạn đến với Quanta",

@@ -1,6 +1,7 @@
 // GET /quant/quota (API.md): the credit level's quota (protocol/credit-levels.ts, one table),
 // what the user's running plans hold, and what is left — protocol/quant.ts availableQuota.
-// The level and score are the profile's (domain/profile/get-profile.ts), never a second rule.
+// The level and score are the profile's (domain/profile/get-profile.ts): the score job's stored
+// score (domain/profile/score), never a second rule.
 import { USDT_SCALE } from "../../../../protocol/assets";
 import { creditLevelRow } from "../../../../protocol/credit-levels";
 import { formatUnits, parseUnits } from "../../../../protocol/decimal";
