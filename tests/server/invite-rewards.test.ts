@@ -177,7 +177,7 @@ describe("backed rewards", () => {
     const [submission] = await db.query<{ id: string }>(
       `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id)
        VALUES ($1, 'New Person', 'E5550001', 1, $2) RETURNING id::text AS id`,
-      [invitee.userId, upload?.id],
+      [invitee.userId, upload?.id ?? null],
     );
     await approveIdentity(db, cliActor("test"), submission?.id ?? "");
     expect(await runRewardPass(db, rule, { sweep: false })).toEqual(["paid"]);

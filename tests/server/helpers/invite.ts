@@ -32,7 +32,7 @@ export async function approveIdentityOf(db: Queryable, userId: string, idNumber:
     `INSERT INTO identity_submissions (user_id, name, id_number, id_type, photo_upload_id, status,
        reviewed_at)
      VALUES ($1, 'Test User', $2, 1, $3, 1, now())`,
-    [userId, idNumber, upload?.id],
+    [userId, idNumber, upload?.id ?? null],
   );
 }
 
