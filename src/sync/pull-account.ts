@@ -4,8 +4,8 @@
 // server was reset) starts over from empty. Every pull ends with GET /assets/overview: frozen,
 // withdrawing and income are not bills, so the /my screen needs the server's own figures, and a
 // pull is what follows every new bill (a poke, or a money command's PULL_AFTER). Then the wallet
-// facts (deposit address, withdrawal terms), the spot trading terms and the quant quota and plan
-// backtests (failures tolerated). The
+// facts (deposit address, withdrawal terms), the spot trading terms, the quant quota and plan
+// backtests and the invite page (failures tolerated). The
 // on-chain wallet balance is read only while /my shows it (wallet-balance.ts): no chain reads for
 // a screen nobody looks at. A page holding an entity this version does not know (a newer
 // server) ends the change log there, cursor held, until the app is updated (account-data.ts).
@@ -17,6 +17,7 @@ import { applySyncPage, resetAccountData, saveAssetsOverview } from "../db/accou
 import type { KnownAppliers } from "../db/change-appliers";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
+import { pullInvite } from "./pull-invite";
 import { pullQuantAccount } from "./pull-quant";
 import { pullSpotConfig } from "./pull-spot";
 import { pullWalletFacts } from "./pull-wallet";
@@ -34,6 +35,7 @@ export async function pullAccount(userId: string, appliers?: KnownAppliers): Pro
     pullWalletFacts(userId),
     pullSpotConfig(userId),
     pullQuantAccount(userId),
+    pullInvite(userId),
   ]);
   await saveAssetsOverview(userId, overview);
 }
