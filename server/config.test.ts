@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type Env } from "./config";
 import { DEMO_CONTRACT_TERMS } from "./domain/contract/contract-config";
+import { DEFAULT_INVITE_RULE } from "./domain/invite/invite-config";
 
 const CWD = "/srv/quanta";
 
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
         })),
       },
       contract: { terms: DEMO_CONTRACT_TERMS },
+      invite: DEFAULT_INVITE_RULE,
     });
   });
 
@@ -68,6 +70,9 @@ describe("loadConfig", () => {
         OPERATOR_COUNTRY: "ch",
         OPTIONS_PRODUCTS: "60:0.80:0.02:5:500, 30:0.85:0:1.5:1000",
         CONTRACT_TERMS: "10,1,5:0.0004:0.004:10",
+        INVITE_REWARD_USDT: "2.5",
+        INVITE_REWARD_MIN_DEPOSIT_USDT: "50",
+        INVITE_REWARD_NEEDS_VERIFICATION: "false",
       },
       CWD,
     );
@@ -107,7 +112,24 @@ describe("loadConfig", () => {
           minValue: 10_000_000n,
         },
       },
+      invite: { reward: 2_500_000n, minDeposit: 50_000_000n, needsVerification: false },
     });
+  });
+
+  it("refuses an invitation rule it cannot honour, saying why", () => {
+    const problems = problemsOf({
+      INVITE_REWARD_USDT: "-5",
+      INVITE_REWARD_MIN_DEPOSIT_USDT: "1.1234567",
+      INVITE_REWARD_NEEDS_VERIFICATION: "yes",
+    });
+    expect(problems).toEqual([
+      expect.stringContaining("INVITE_REWARD_USDT must be a USDT amount"),
+      expect.stringContaining("INVITE_REWARD_MIN_DEPOSIT_USDT must be a USDT amount"),
+      expect.stringContaining('INVITE_REWARD_NEEDS_VERIFICATION must be "true" or "false"'),
+    ]);
+    expect(problemsOf({ INVITE_REWARD_USDT: "20000" })).toEqual([
+      expect.stringContaining("INVITE_REWARD_USDT must be at most"),
+    ]);
   });
 
   it("treats empty variables as unset", () => {

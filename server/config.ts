@@ -4,6 +4,7 @@ import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
 import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
 import { parseContractConfig, type ContractSection } from "./domain/contract/contract-config";
+import { parseInviteRule, type InviteRule } from "./domain/invite/invite-config";
 import { parseOptionsConfig, type OptionsConfig } from "./domain/options/options-config";
 import { parseMarketConfig, type MarketConfig } from "./market/market-config";
 
@@ -44,6 +45,8 @@ export interface Config {
   options: OptionsConfig;
   /** Contract terms: demo's, production's CONTRACT_TERMS, or null: not offered (domain/contract). */
   contract: ContractSection;
+  /** The invitation reward rule (INVITE_REWARD_*; domain/invite). */
+  invite: InviteRule;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -86,6 +89,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const chain = parseChainConfig(read, mode, problems);
   const options = parseOptionsConfig(read, mode, problems);
   const contract = parseContractConfig(read, mode, problems);
+  const invite = parseInviteRule(read, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -126,6 +130,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     chain,
     options,
     contract,
+    invite,
   };
 }
 

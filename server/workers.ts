@@ -1,7 +1,7 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
 // candles and the live book), the wallet workers (recharge confirmations, withdrawal sends), the
 // spot matcher, the contract worker (triggers and waiting limit orders), the options settler, the
-// quant jobs and plans, and the weighted score job.
+// quant jobs and plans, the weighted score job and the invitation reward payer.
 // The workers service (server-services.ts) runs them in the process that leads
 // (domain/leadership): once across every server process on one database.
 // startWorkers starts them all and answers what stops them.
@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
+import { startRewardWorker } from "./domain/invite/reward-worker";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
 import { startScoreJob } from "./domain/profile/score/score-job";
@@ -121,8 +122,11 @@ export async function startWorkers(
   // Weighted scores: users with queued events every 2 s, and a daily recompute of everyone
   // (domain/profile/score/README.md).
   const scoreJob = startScoreJob({ db, log });
+  // Invitation rewards: the queue events fill, and a sweep for rewards waiting for budget.
+  const rewardWorker = startRewardWorker(db, config.invite, log);
   return async () => {
     stopMarketStart.abort();
+    await rewardWorker.stop();
     await scoreJob.stop();
     await stopQuantJobs();
     clearTimeout(await firstProbe);

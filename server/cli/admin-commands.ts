@@ -45,6 +45,15 @@ import {
   type IdentityResult,
 } from "./identity-commands";
 import {
+  describePromotionsResult,
+  parsePromotionsArgs,
+  PROMOTIONS_USAGE,
+  promotionsCommandFromJson,
+  runPromotionsCommand,
+  type PromotionsCommand,
+  type PromotionsResult,
+} from "./promotions-command";
+import {
   describeRechargeResult,
   parseRechargeArgs,
   RECHARGE_USAGE,
@@ -73,6 +82,7 @@ export type AdminCommand =
   | LinkCommand
   | RechargeCommand
   | WithdrawalCommand
+  | PromotionsCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
   | { name: "ledger-check" };
 
@@ -85,7 +95,8 @@ export type AdminResult =
   | IdentityResult
   | LinkResult
   | RechargeResult
-  | WithdrawalResult;
+  | WithdrawalResult
+  | PromotionsResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -99,6 +110,7 @@ ${IDENTITY_USAGE}
 ${LINK_USAGE}
 ${RECHARGE_USAGE}
 ${WITHDRAWAL_USAGE}
+${PROMOTIONS_USAGE}
   help                      show this help
 
 Works whether or not the server is running: with DATABASE_URL it opens PostgreSQL; with the
@@ -115,6 +127,7 @@ export function parseAdminArgs(
   if (name === "article") return parseArticleArgs(args.slice(1));
   if (name === "identities" || name === "identity") return parseIdentityArgs(name, args.slice(1));
   if (name === "link") return parseLinkArgs(args.slice(1));
+  if (name === "promotions") return parsePromotionsArgs(args.slice(1));
   if (name === "recharges" || name === "recharge") return parseRechargeArgs(name, args.slice(1));
   if (name === "withdrawals" || name === "withdrawal") {
     return parseWithdrawalArgs(name, args.slice(1));
@@ -140,6 +153,9 @@ export function commandFromJson(value: unknown): AdminCommand | null {
     return identityCommandFromJson(v);
   }
   if (typeof v.name === "string" && v.name.startsWith("link-")) return linkCommandFromJson(v);
+  if (typeof v.name === "string" && v.name.startsWith("promotions-")) {
+    return promotionsCommandFromJson(v);
+  }
   if (typeof v.name === "string" && v.name.startsWith("recharge-"))
     return rechargeCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("withdrawal-")) {
@@ -191,6 +207,9 @@ export async function runAdminCommand(
     case "withdrawal-approve":
     case "withdrawal-reject":
       return runWithdrawalCommand(db, command, actor);
+    case "promotions-show":
+    case "promotions-fund":
+      return runPromotionsCommand(db, command, actor);
     case "ledger-check":
       return { kind: "ledger-check", ...(await checkLedger(db)) };
   }
@@ -200,6 +219,9 @@ export async function runAdminCommand(
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "promotions-budget" || result.kind === "promotions-funded") {
+    return describePromotionsResult(result);
+  }
   if (result.kind === "identity-list" || result.kind === "identity-decided") {
     return describeIdentityResult(result);
   }

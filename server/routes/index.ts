@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/index";
 import { contractRoutes } from "./contract/index";
 import { docsRoutes } from "./docs/index";
 import { healthRoutes } from "./health/index";
+import { inviteRoutes } from "./invite/index";
 import { marketRoutes } from "./market/index";
 import { marketSocketRoutes } from "./market/sockets";
 import { optionsRoutes } from "./options/index";
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
   // Article covers, outside /api ("/content/" without its trailing slash as the prefix).
   await app.register(contentImageRoutes, { prefix: CONTENT_IMAGE_BASE.replace(/\/$/, "") });
   await app.register(syncRoutes, { prefix: API_BASE });
+  await app.register(inviteRoutes, { prefix: API_BASE });
   await app.register(accountSocketRoutes, { prefix: WS_BASE });
   await app.register(marketSocketRoutes, { prefix: WS_BASE });
   // The contract published (OpenAPI and a readable page), under /api but outside API_BASE.

@@ -5,7 +5,7 @@
 // withdrawing and income are not bills, so the /my screen needs the server's own figures, and a
 // pull is what follows every new bill (a poke, or a money command's PULL_AFTER). Then the wallet
 // facts (deposit address, withdrawal terms), the spot trading terms, the quant quota and plan
-// backtests, the assets summary and the weighted score (failures tolerated). The
+// backtests, the assets summary, the weighted score and the invite page (failures tolerated). The
 // on-chain wallet balance is read only while /my shows it (wallet-balance.ts): no chain reads for
 // a screen nobody looks at. A page holding an entity this version does not know (a newer
 // server) ends the change log there, cursor held, until the app is updated (account-data.ts).
@@ -18,6 +18,7 @@ import type { KnownAppliers } from "../db/change-appliers";
 import { getSessionUserId } from "../db/session";
 import { readCursor } from "../db/sync-state";
 import { pullAssetsSummary } from "./pull-assets-summary";
+import { pullInvite } from "./pull-invite";
 import { pullQuantAccount } from "./pull-quant";
 import { pullWeightedScore } from "./pull-score";
 import { pullSpotConfig } from "./pull-spot";
@@ -38,6 +39,7 @@ export async function pullAccount(userId: string, appliers?: KnownAppliers): Pro
     pullQuantAccount(userId),
     pullAssetsSummary(userId),
     pullWeightedScore(userId),
+    pullInvite(userId),
   ]);
   await saveAssetsOverview(userId, overview);
 }

@@ -13,6 +13,8 @@ export const SYSTEM_ACCOUNTS = [
   "contract-pool",
   "plan-pool",
   "demo-issuer",
+  // Invitation rewards (bill 105), funded by operators (migration 023, domain/invite).
+  "promotions",
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

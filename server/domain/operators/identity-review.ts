@@ -7,6 +7,7 @@ import { IDENTITY_LIMITS, type IdentityStatus } from "../../../protocol/identity
 import type { ListPage } from "../../../protocol/list";
 import type { Db } from "../../db/db";
 import { appendAudit } from "../../db/repositories/audit-repository";
+import { queueRewardCheck } from "../../db/repositories/invite-repository";
 import {
   decideSubmission,
   findSubmission,
@@ -88,6 +89,8 @@ async function decide(
     // `verified`, and a message saying so.
     await recordIdentity(tx, decided.user_id);
     await recordProfile(tx, decided.user_id);
+    // A passed review may complete an invitee's reward rule (domain/invite/reward-worker.ts).
+    if (status === 1) await queueRewardCheck(tx, decided.user_id);
     await sendSystemMessage(
       tx,
       decided.user_id,

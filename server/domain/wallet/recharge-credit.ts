@@ -7,6 +7,7 @@ import {
   markRechargeCredited,
   type RechargeRow,
 } from "../../db/repositories/recharge-repository";
+import { queueRewardCheck } from "../../db/repositories/invite-repository";
 import { credit } from "../ledger/operations";
 import { recordRecharge } from "./recharge-view";
 import { tellRechargeCredited } from "./wallet-messages";
@@ -55,6 +56,8 @@ export async function creditRecharge(
     transfer,
   });
   await recordRecharge(tx, credited);
+  // A deposit may complete an invitee's reward rule (domain/invite/reward-worker.ts).
+  await queueRewardCheck(tx, row.user_id);
   await tellRechargeCredited(tx, credited);
   return credited;
 }

@@ -7,6 +7,7 @@ import { showToast } from "../../ui/toast/toast-store";
 import { useOnline, useServerInfo } from "../../ui/app-state/use-app-state";
 import { LanguageSwitcher } from "../../ui/language/language-switcher";
 import { LegalSheet, type LegalDocument } from "./legal-sheet";
+import { forgetInvite, pendingInvite, rememberInvite } from "./pending-invite";
 import type { WalletChoice, Wallets } from "./sign-in";
 import { WalletList } from "./wallet-list";
 import "./login-screen.css";
@@ -36,6 +37,8 @@ export function LoginScreen(props: { invite?: string }) {
   const online = useOnline();
   const demo = useServerInfo()?.mode === "demo";
   const [agreed, setAgreed] = useState(false);
+  // The link's code, or one a link left earlier in this tab (pending-invite.ts).
+  const invite = pendingInvite(props.invite);
   const [busy, setBusy] = useState(false);
   const [legal, setLegal] = useState<LegalDocument | null>(null);
   const [wallets, setWallets] = useState<Wallets | null>(null);
@@ -43,6 +46,11 @@ export function LoginScreen(props: { invite?: string }) {
     wallets?.subscribe ?? subscribeNothing,
     wallets?.choices ?? noChoices,
   );
+
+  useEffect(() => {
+    // The link's code must outlast a reload or a detour until the first sign-in (pending-invite.ts).
+    rememberInvite(props.invite);
+  }, [props.invite]);
 
   useEffect(() => {
     // Warm the wallet chunks while the user reads; offline they are not cached, so skip.
@@ -81,12 +89,13 @@ export function LoginScreen(props: { invite?: string }) {
     try {
       const signIn = await loadSignIn();
       try {
-        await signIn.signInWithWallet(wallets, choice.id, props.invite);
+        await signIn.signInWithWallet(wallets, choice.id, invite);
       } catch (error) {
         const message = signIn.describeSignInFailure(error);
         if (message !== null) showToast(message);
         return;
       }
+      forgetInvite();
       // Navigation errors are swallowed (DESIGN §7).
       await navigate({ to: "/home" }).catch(() => undefined);
     } catch {
@@ -109,6 +118,13 @@ export function LoginScreen(props: { invite?: string }) {
         <p className="q-notice" data-testid="login-demo">
           <Trans>
             Demo mode: a simulated market and test money only. Nothing here is real money.
+          </Trans>
+        </p>
+      )}
+      {invite !== undefined && (
+        <p className="q-muted" data-testid="login-invite">
+          <Trans>
+            Invite code {invite}: it counts when this wallet signs in to Quanta for the first time.
           </Trans>
         </p>
       )}

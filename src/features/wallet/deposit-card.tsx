@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { DepositInfo } from "../../../protocol/chain";
 import { formatMoney } from "../../lib/format/format-money";
-import { QrCode } from "./qr-code";
+import { QrCode } from "../../ui/qr/qr-code";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -49,6 +49,7 @@ export function DepositCard(props: { deposit: DepositInfo | null }) {
         <Trans>Deposit address</Trans>
       </h2>
       <QrCode
+        className="q-wallet__qr"
         text={deposit.address}
         label={t`QR code of the deposit address`}
         testId="recharge-qr"

@@ -68,7 +68,7 @@ export const FEATURES: readonly Feature[] = [
   {
     name: "invitations",
     route: "/invite",
-    offered: false,
+    offered: true,
     terms: [/\binvit(?:e|es|ed|ation|ations)\b/i],
   },
 ];
