@@ -7,6 +7,7 @@ import { configureApi } from "../api/client";
 import { clearUserData } from "../db/account-data";
 import { database } from "../db/database";
 import { readQuantCatalogue, saveQuantQuota, saveQuantTrades } from "../db/quant-data";
+import { clearSession } from "../db/session";
 import { freshDevice } from "../db/sync-test-fixtures";
 import { pullPlanBacktests, pullQuantCatalogue, QUANT_CATALOGUE_MAX_AGE_MS } from "./pull-quant";
 
@@ -100,8 +101,8 @@ describe("quant pulls", () => {
       [/\/quant\/backtests\/b3$/, 200, ok(job("b3"))],
     ]);
     await pullQuantCatalogue({ now: START });
-    await pullPlanBacktests();
-    await pullPlanBacktests();
+    await pullPlanBacktests("u1");
+    await pullPlanBacktests("u1");
     expect(calls.filter((c) => c.includes("/backtests/")).sort()).toEqual([
       "/api/v1/quant/backtests/b1",
       "/api/v1/quant/backtests/b2",
@@ -113,7 +114,7 @@ describe("quant pulls", () => {
       [/\/quant\/backtests\/b3$/, 200, ok(job("b3"))],
     ]);
     await pullQuantCatalogue({ now: START, force: true });
-    await pullPlanBacktests();
+    await pullPlanBacktests("u1");
     expect((await database().quantPlanBacktests.toCollection().primaryKeys()).sort()).toEqual([
       "b2",
       "b3",
@@ -143,5 +144,18 @@ describe("quant pulls", () => {
     expect(await database().quantTrades.count()).toBe(0);
     expect(await database().quantPlanBacktests.count()).toBe(2);
     expect(await readQuantCatalogue()).toBeDefined();
+  });
+
+  it("reads no plan backtest once the user signed out (no request without a session)", async () => {
+    serve([
+      [/\/quant\/plans$/, 200, ok([plan("a", "b1")])],
+      [/\/quant\/strategies$/, 200, ok([])],
+      [/\/quant\/backtests\/b1$/, 200, ok(job("b1"))],
+    ]);
+    await pullQuantCatalogue({ now: START });
+    clearSession();
+    await pullPlanBacktests("u1");
+    expect(calls.filter((c) => c.includes("/backtests/"))).toEqual([]);
+    expect(await database().quantPlanBacktests.count()).toBe(0);
   });
 });

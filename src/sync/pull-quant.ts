@@ -22,6 +22,7 @@ import {
   saveQuantQuota,
   saveQuantTrades,
 } from "../db/quant-data";
+import { getSessionUserId } from "../db/session";
 
 /** Like the contract terms: 10 minutes (the plans' backtests are recomputed daily). */
 export const QUANT_CATALOGUE_MAX_AGE_MS = 10 * 60_000;
@@ -50,7 +51,7 @@ export async function pullQuantCatalogue(
 
 /** The quota and the plans' recorded backtests this device lacks; never fails the pull. */
 export async function pullQuantAccount(userId: string): Promise<void> {
-  await Promise.allSettled([pullQuantQuota(userId), pullPlanBacktests()]);
+  await Promise.allSettled([pullQuantQuota(userId), pullPlanBacktests(userId)]);
 }
 
 export async function pullQuantQuota(userId: string): Promise<void> {
@@ -61,8 +62,11 @@ export async function pullQuantQuota(userId: string): Promise<void> {
   }
 }
 
-/** Reads each plan's recorded backtest once; a newer backtest has a new id. */
-export async function pullPlanBacktests(): Promise<void> {
+/**
+ * Reads each plan's recorded backtest once; a newer backtest has a new id. The reads need the
+ * session, one after another: a sign-out meanwhile ends them (no request without a token).
+ */
+export async function pullPlanBacktests(userId: string): Promise<void> {
   const catalogue = await readQuantCatalogue();
   if (catalogue === undefined) return;
   await pruneQuantPlanBacktests(
@@ -73,6 +77,7 @@ export async function pullPlanBacktests(): Promise<void> {
     if (id === undefined) continue;
     const stored = await readQuantPlanBacktest(id);
     if (stored !== undefined && (stored.status === "done" || stored.status === "failed")) continue;
+    if (getSessionUserId() !== userId) return;
     try {
       await saveQuantPlanBacktest(await getQuantBacktest(id, quiet));
     } catch (error) {
