@@ -54,6 +54,33 @@ export class EquityCurve {
     return (this.candles[this.start + k - 1]?.time ?? 0) + this.intervalMs;
   }
 
+  /**
+   * Writes point 0 and each period's last point (periods of `periodMs` by close time; a close on
+   * a boundary belongs to the period it closes) to `out`, as numbers; answers how many. One pass
+   * over the candles, no call per point: Sharpe samples every backtest this way.
+   */
+  periodCloses(periodMs: number, out: Float64Array): number {
+    const marks = this.marks;
+    const n = marks.length;
+    out[0] = marks[0] ?? 0;
+    if (n < 2) return 1;
+    const candles = this.candles;
+    const offset = this.start - 1;
+    const shift = this.intervalMs - 1;
+    let count = 1;
+    let period = Math.floor(((candles[this.start]?.time ?? 0) + shift) / periodMs);
+    for (let k = 2; k < n; k++) {
+      const at = Math.floor(((candles[offset + k]?.time ?? 0) + shift) / periodMs);
+      if (at !== period) {
+        out[count] = marks[k - 1] ?? 0;
+        count += 1;
+        period = at;
+      }
+    }
+    out[count] = marks[n - 1] ?? 0;
+    return count + 1;
+  }
+
   value(k: number): bigint {
     return this.exact?.get(k) ?? BigInt(this.marks[k] ?? 0);
   }

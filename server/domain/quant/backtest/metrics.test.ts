@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareRates, maxDrawdown, rateText, sharpe, statisticText } from "./metrics";
+import type { BacktestCandle } from "./backtest-types";
+import { EquityCurve } from "./equity-curve";
+import { compareRates, curveSharpe, maxDrawdown, rateText, sharpe, statisticText } from "./metrics";
 
 const curve = (values: readonly bigint[]) => values.map((value, i) => ({ time: i, value }));
 
@@ -84,5 +86,31 @@ describe("wire texts", () => {
     expect(statisticText(-0.00001)).toBe("0.0000");
     expect(statisticText(Number.NaN)).toBe("0");
     expect(statisticText(1.23456)).toBe("1.2346");
+  });
+});
+
+describe("curveSharpe (the backtester's one-pass sampling)", () => {
+  it("property: equals sharpe over the same curve's points", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom("1m" as const, "1h" as const, "1d" as const),
+        fc.integer({ min: 0, max: 3 }),
+        (values, startMinute, interval, start) => {
+          const step = { "1m": 60_000, "1h": HOUR, "1d": DAY }[interval];
+          const first = T0 + startMinute * 60_000;
+          // `start` candles before the period (warm-up), then one per value after point 0.
+          const candles = Array.from(
+            { length: start + values.length },
+            (_, i) => ({ time: first + (i - start) * step }) as BacktestCandle,
+          );
+          const equity = new EquityCurve(candles, start, step);
+          equity.set(0, 1_000_000n);
+          values.forEach((v, k) => equity.set(k + 1, BigInt(v)));
+          expect(curveSharpe(equity, interval)).toBe(sharpe(equity.points(), interval));
+        },
+      ),
+    );
   });
 });

@@ -132,12 +132,12 @@ export function sharpeOfCurve(
 ): number {
   if (n < 2) return 0;
   const periodMs = sharpePeriodMs(interval);
-  if (scratch.length < n) scratch = new Float64Array(n);
+  if (scratch.length < n + 1) scratch = new Float64Array(n + 1);
   const samples = scratch;
   samples[0] = valueOf(0);
   let count = 1;
   let period = Math.floor((timeOf(1) - 1) / periodMs);
-  for (let k = 1; k < n; k++) {
+  for (let k = 2; k < n; k++) {
     const at = Math.floor((timeOf(k) - 1) / periodMs);
     if (at !== period) {
       samples[count] = valueOf(k - 1);
@@ -148,6 +148,15 @@ export function sharpeOfCurve(
   samples[count] = valueOf(n - 1);
   count += 1;
   return sharpeOfSamples(samples, count, periodMs);
+}
+
+/** Sharpe of a backtest's curve: its period-end samples taken in one pass (equity-curve.ts). */
+export function curveSharpe(curve: EquityCurve, interval: KlineInterval): number {
+  if (curve.length < 2) return 0;
+  const periodMs = sharpePeriodMs(interval);
+  if (scratch.length < curve.length + 1) scratch = new Float64Array(curve.length + 1);
+  const count = curve.periodCloses(periodMs, scratch);
+  return sharpeOfSamples(scratch, count, periodMs);
 }
 
 /** mean / sample deviation of the returns between consecutive samples × √(periods a year). */

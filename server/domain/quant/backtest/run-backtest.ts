@@ -20,7 +20,7 @@ import { EquityCurve } from "./equity-curve";
 import { closeOut, equityAt, openAccount, rebalance } from "./execute";
 import { markAt, openMarker, refreshMarker } from "./mark";
 import { shouldRebalance, targetPpm } from "./sizing";
-import { curveDrawdown, fraction, returnRate, sharpeOfCurve } from "./metrics";
+import { curveDrawdown, fraction, returnRate, curveSharpe } from "./metrics";
 
 /** Why a backtest cannot run, as the job's `failure` code the app words. */
 export type BacktestFailure =
@@ -149,12 +149,7 @@ export function runBacktest(input: BacktestInput): BacktestResult {
     metrics: {
       returnRate: returnRate(initialCapital, finalEquity),
       maxDrawdown: curveDrawdown(equity),
-      sharpe: sharpeOfCurve(
-        equity.length,
-        (k) => equity.time(k),
-        (k) => equity.marks[k] ?? 0,
-        interval,
-      ),
+      sharpe: curveSharpe(equity, interval),
       winRate: fraction(account.wins, account.roundTrips),
       exposure: fraction(inMarket, period),
       trades: account.fills.length,
