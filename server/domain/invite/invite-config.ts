@@ -46,7 +46,22 @@ export function parseInviteRule(
       `INVITE_REWARD_NEEDS_VERIFICATION must be "true" or "false" (got "${verification}")`,
     );
   }
-  return { reward, minDeposit, needsVerification };
+  return withJson({ reward, minDeposit, needsVerification });
+}
+
+/**
+ * The rule, printable: the config is logged and JSON.stringify cannot write a bigint, so the
+ * rule writes its amounts as USDT decimal strings (a non-enumerable toJSON: equality ignores it).
+ */
+function withJson(rule: InviteRule): InviteRule {
+  return Object.defineProperty(rule, "toJSON", {
+    enumerable: false,
+    value: () => ({
+      reward: formatUnits(rule.reward, USDT_SCALE),
+      minDeposit: formatUnits(rule.minDeposit, USDT_SCALE),
+      needsVerification: rule.needsVerification,
+    }),
+  });
 }
 
 function usdt(
