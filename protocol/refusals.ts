@@ -55,7 +55,12 @@ export type ConflictKind =
   /** A contract order already completed; `reason` says how (CONTRACT_CLOSE_REASONS). */
   | "order-completed"
   /** A quant plan that already ended (delivered or stopped). */
-  | "plan-ended";
+  | "plan-ended"
+  /**
+   * A withdrawal's second approval by the operator who gave the first (two-person rule);
+   * `approver` is that operator's label, `approvedAt` when they approved.
+   */
+  | "same-approver";
 
 /** Params by code. Decimal strings for amounts and prices, as the server formats them. */
 export interface RefusalParamsByCode {
@@ -75,6 +80,7 @@ export interface RefusalParamsByCode {
         conflict: "order-completed";
         reason: "user" | "take-profit" | "stop-loss" | "liquidation" | "cancelled";
       }
+    | { conflict: "same-approver"; approver: string; approvedAt: string }
     | Record<string, never>;
   RATE_LIMITED: { retryAfterSeconds: number } | Record<string, never>;
   /** The daily upload allowance: images and megabytes per 24 hours. */

@@ -81,9 +81,25 @@ export interface AdminRechargeItem extends Recharge {
   reviewerId: string | null;
 }
 
+/** One operator's approval of a withdrawal (the CLI's have no operator id). */
+export interface WithdrawalApproval {
+  operatorId: string | null;
+  /** The audit log's actor label: "operator:<username>" or "cli:<os user>". */
+  operatorLabel: string;
+  approvedAt: string;
+}
+
 /** GET /admin/withdraw item. */
 export interface AdminWithdrawalItem extends Withdrawal {
   userId: string;
   userAddress: string | null;
+  /** The operator whose approval sent it (the second of two) or who rejected it. */
   reviewerId: string | null;
+  /** Who approved it so far, in order: under review with one of two = waiting for a second. */
+  approvals: WithdrawalApproval[];
+  /**
+   * Approvals it needs to be sent: 2 above WITHDRAWAL_SECOND_APPROVAL_ABOVE (by two different
+   * operators), else 1. Read from the server's configuration now, for one under review.
+   */
+  approvalsRequired: 1 | 2;
 }

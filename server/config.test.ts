@@ -50,6 +50,7 @@ describe("loadConfig", () => {
       },
       contract: { terms: DEMO_CONTRACT_TERMS },
       invite: DEFAULT_INVITE_RULE,
+      withdrawals: { secondApprovalAbove: "1000" },
     });
   });
 
@@ -73,6 +74,7 @@ describe("loadConfig", () => {
         INVITE_REWARD_USDT: "2.5",
         INVITE_REWARD_MIN_DEPOSIT_USDT: "50",
         INVITE_REWARD_NEEDS_VERIFICATION: "false",
+        WITHDRAWAL_SECOND_APPROVAL_ABOVE: "2500.50",
       },
       CWD,
     );
@@ -113,6 +115,7 @@ describe("loadConfig", () => {
         },
       },
       invite: { reward: 2_500_000n, minDeposit: 50_000_000n, needsVerification: false },
+      withdrawals: { secondApprovalAbove: "2500.5" },
     });
   });
 
@@ -130,6 +133,18 @@ describe("loadConfig", () => {
     expect(problemsOf({ INVITE_REWARD_USDT: "20000" })).toEqual([
       expect.stringContaining("INVITE_REWARD_USDT must be at most"),
     ]);
+  });
+
+  it("refuses a two-person threshold that is not a USDT amount", () => {
+    for (const value of ["-1", "1e3", "1000.1234567", "lots"]) {
+      expect(problemsOf({ WITHDRAWAL_SECOND_APPROVAL_ABOVE: value })).toEqual([
+        expect.stringContaining("WITHDRAWAL_SECOND_APPROVAL_ABOVE must be a USDT amount"),
+      ]);
+    }
+    expect(loadConfig({}, CWD).withdrawals).toEqual({ secondApprovalAbove: "1000" });
+    expect(loadConfig({ WITHDRAWAL_SECOND_APPROVAL_ABOVE: "0" }, CWD).withdrawals).toEqual({
+      secondApprovalAbove: "0",
+    });
   });
 
   it("treats empty variables as unset", () => {

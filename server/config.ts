@@ -6,6 +6,10 @@ import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
 import { parseContractConfig, type ContractSection } from "./domain/contract/contract-config";
 import { parseInviteRule, type InviteRule } from "./domain/invite/invite-config";
 import { parseOptionsConfig, type OptionsConfig } from "./domain/options/options-config";
+import {
+  parseWithdrawalApprovalConfig,
+  type WithdrawalApprovalConfig,
+} from "./domain/wallet/withdrawal-approval-config";
 import { parseMarketConfig, type MarketConfig } from "./market/market-config";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -47,6 +51,8 @@ export interface Config {
   contract: ContractSection;
   /** The invitation reward rule (INVITE_REWARD_*; domain/invite). */
   invite: InviteRule;
+  /** Two-person withdrawals (WITHDRAWAL_SECOND_APPROVAL_ABOVE; domain/wallet). */
+  withdrawals: WithdrawalApprovalConfig;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -90,6 +96,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const options = parseOptionsConfig(read, mode, problems);
   const contract = parseContractConfig(read, mode, problems);
   const invite = parseInviteRule(read, problems);
+  const withdrawals = parseWithdrawalApprovalConfig(read, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -131,6 +138,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     options,
     contract,
     invite,
+    withdrawals,
   };
 }
 

@@ -60,21 +60,30 @@ export async function runWithdrawalCommand(
   command: WithdrawalCommand,
   actor: OperatorActor,
 ): Promise<WithdrawalResult> {
+  // The process running this (the CLI, or the server behind the admin socket) reads the same
+  // environment as the server that will send it: the same two-person threshold, the same chain.
+  const config = loadConfig(process.env);
   switch (command.name) {
     case "withdrawal-list": {
       const { status, cursor } = command;
-      const page = await listWithdrawalsForOperators(db, { status, cursor, limit: MAX_PAGE_SIZE });
+      const query = { status, cursor, limit: MAX_PAGE_SIZE };
+      const page = await listWithdrawalsForOperators(db, query, config.withdrawals);
       return { kind: "withdrawal-list", full: command.full, status, page };
     }
     case "withdrawal-approve": {
-      // The process running this (the CLI, or the server behind the admin socket) reads the
-      // same environment as the server that will send it.
-      const canSend = configuredToSend(loadConfig(process.env).chain);
-      const withdrawal = await approveWithdrawal(db, actor, command.id, canSend);
+      const canSend = configuredToSend(config.chain);
+      const withdrawal = await approveWithdrawal(
+        db,
+        actor,
+        command.id,
+        canSend,
+        config.withdrawals,
+      );
       return { kind: "withdrawal-decided", withdrawal };
     }
     case "withdrawal-reject": {
-      const withdrawal = await rejectWithdrawal(db, actor, command.id, command.reason);
+      const { id, reason } = command;
+      const withdrawal = await rejectWithdrawal(db, actor, id, reason, config.withdrawals);
       return { kind: "withdrawal-decided", withdrawal };
     }
   }
@@ -82,11 +91,23 @@ export async function runWithdrawalCommand(
 
 const STATUS_WORDS = ["under review", "sending", "sent", "failed"] as const;
 
+/** "approved 1 of 2: operator:alice" — who approved, and whether it waits for a second. */
+function approvalsText(w: AdminWithdrawalItem): string {
+  if (w.approvals.length === 0)
+    return w.status === 0 && w.approvalsRequired === 2 ? "needs 2 approvals" : "";
+  const by = w.approvals.map((a) => a.operatorLabel).join(", ");
+  return `approved ${w.approvals.length} of ${w.approvalsRequired}: ${by}`;
+}
+
 export function describeWithdrawalResult(result: WithdrawalResult): string {
   if (result.kind === "withdrawal-decided") {
     const w = result.withdrawal;
+    if (w.status === 0) {
+      const by = w.approvals.map((a) => a.operatorLabel).join(", ");
+      return `Withdrawal ${w.id} approved by ${by}: ${w.amount} USDT needs a second approval by another operator before it is sent.`;
+    }
     return w.status === 1
-      ? `Withdrawal ${w.id} approved: the server sends ${w.amount} USDT to ${w.address}.`
+      ? `Withdrawal ${w.id} approved by ${w.approvals.map((a) => a.operatorLabel).join(" and ")}: the server sends ${w.amount} USDT to ${w.address}.`
       : `Withdrawal ${w.id} rejected: ${w.amount} USDT + ${w.fee} fee returned to user ${w.userId} (bill 204). Reason: ${w.reason ?? ""}`;
   }
   const { items, nextCursor } = result.page;
@@ -103,6 +124,7 @@ export function describeWithdrawalResult(result: WithdrawalResult): string {
       w.txHash ?? "",
       w.createdAt,
       w.reason === null ? "" : `reason: ${w.reason}`,
+      approvalsText(w),
     ]
       .filter((part) => part !== "")
       .join("  "),

@@ -21,6 +21,7 @@ import type { Db } from "../../server/db/db";
 import { createPostgresDb } from "../../server/db/postgres-db";
 import { cliActor } from "../../server/domain/operators/operator-actor";
 import { approveWithdrawal } from "../../server/domain/wallet/withdraw-review";
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from "../../server/domain/wallet/withdrawal-approval-config";
 import { ChildRunner } from "./helpers/child-process";
 import { within } from "./helpers/net";
 import { startRealServer, type RealServer } from "./helpers/real-server";
@@ -29,6 +30,8 @@ import { fund } from "./helpers/spot";
 import { POSTGRES_URL } from "./helpers/test-db";
 
 const runner = new ChildRunner();
+// 100 USDT is below the demo threshold: one approval sends it.
+const ONE_APPROVAL = { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE };
 afterAll(() => runner.killAll());
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000) {
@@ -93,7 +96,7 @@ it.runIf(POSTGRES_URL)(
       for (const dropBroadcast of [false, true]) {
         const to = randomAddress();
         const id = await requestWithdrawal(server, user, to, "100");
-        await approveWithdrawal(db, cliActor("crash-test"), id, true);
+        await approveWithdrawal(db, cliActor("crash-test"), id, true, ONE_APPROVAL);
         const hash = await until("the signed transfer is stored", async () => {
           const [row] = await (db as Db).query<{ tx_hash: string | null }>(
             "SELECT tx_hash FROM withdrawals WHERE id = $1",

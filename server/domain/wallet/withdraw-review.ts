@@ -2,6 +2,8 @@
 // wallet) or reject with a stated reason (→ 3, the frozen amount + fee go back, bill 204). Only a
 // withdrawal under review can be decided, once; each decision is audited in its transaction.
 // There is no other action: nothing an operator can ask of the user before releasing funds.
+// Two-person rule (issue 22): above WITHDRAWAL_SECOND_APPROVAL_ABOVE the first approval is only
+// recorded (it stays under review) and a different operator's second approval sends it.
 import type { ListPage } from "../../../protocol/list";
 import {
   WALLET_REASON_MAX_LENGTH,
@@ -11,6 +13,7 @@ import {
 import type { ChainConfig } from "../../chain/chain-config";
 import type { Db, Tx } from "../../db/db";
 import { appendAudit } from "../../db/repositories/audit-repository";
+import { approvalsOf, insertApproval } from "../../db/repositories/withdrawal-approval-repository";
 import {
   findWithdrawalForReview,
   listWithdrawalsForReview,
@@ -25,7 +28,8 @@ import { returnReservation } from "../ledger/operations";
 import { toPage } from "../operators/list-page";
 import type { OperatorActor } from "../operators/operator-actor";
 import { tellWithdrawalReturned } from "./wallet-messages";
-import { recordWithdrawal, toAdminWithdrawal } from "./withdrawal-view";
+import { approvalsRequired, type WithdrawalApprovalConfig } from "./withdrawal-approval-config";
+import { recordWithdrawal, toAdminWithdrawals } from "./withdrawal-view";
 
 export interface WithdrawalListQuery {
   status: WithdrawalStatus | null;
@@ -36,6 +40,7 @@ export interface WithdrawalListQuery {
 export async function listWithdrawalsForOperators(
   db: Db,
   q: WithdrawalListQuery,
+  rule: WithdrawalApprovalConfig,
 ): Promise<ListPage<AdminWithdrawalItem>> {
   // The queue (under review) reads first come, first served; the rest newest first.
   const order = q.status === 0 ? "asc" : "desc";
@@ -45,7 +50,8 @@ export async function listWithdrawalsForOperators(
     order,
     limit: q.limit + 1,
   });
-  return toPage(rows, q.limit, toAdminWithdrawal);
+  const page = toPage(rows, q.limit, (row) => row);
+  return { items: await toAdminWithdrawals(db, page.items, rule), nextCursor: page.nextCursor };
 }
 
 /**
@@ -56,12 +62,17 @@ export function configuredToSend(chain: ChainConfig): boolean {
   return chain.kind === "dev" || (chain.kind === "rpc" && chain.hotWalletKey !== null);
 }
 
-/** `canSend`: a hot wallet exists to send it (the API: `app.chain.hotWallet` is attached). */
+/**
+ * `canSend`: a hot wallet exists to send it (the API: `app.chain.hotWallet` is attached).
+ * Above the rule's amount the first approval is recorded and the withdrawal waits for a second
+ * operator's; the same operator approving twice is refused (CONFLICT "same-approver").
+ */
 export async function approveWithdrawal(
   db: Db,
   actor: OperatorActor,
   id: string,
   canSend: boolean,
+  rule: WithdrawalApprovalConfig,
 ): Promise<AdminWithdrawalItem> {
   if (!canSend) {
     // Approving now would promise a send nobody can make; the request stays under review.
@@ -71,9 +82,42 @@ export async function approveWithdrawal(
       "Withdrawals cannot be sent: this server has no hot wallet (HOT_WALLET_KEY) or its chain is not running yet",
     );
   }
-  return decide(db, id, async (tx, row) => {
+  return decide(db, id, rule, async (tx, row) => {
+    // Under the withdrawal's row lock: two operators approving at once queue here, so the
+    // second sees the first's approval and exactly one of them sends it.
+    const earlier = await approvalsOf(tx, [id]);
+    const mine = earlier.find(
+      (a) => a.approver_label === actor.label || (actor.id !== null && a.approver_id === actor.id),
+    );
+    if (mine) {
+      throw new DomainError(
+        "CONFLICT",
+        {
+          conflict: "same-approver",
+          approver: mine.approver_label,
+          approvedAt: mine.approved_at.toISOString(),
+        },
+        "You already approved this withdrawal; a second approval must come from another operator",
+      );
+    }
+    const step = earlier.length + 1;
+    const required = approvalsRequired(rule, BigInt(row.amount));
+    await insertApproval(tx, {
+      withdrawalId: id,
+      step,
+      approverId: actor.id,
+      approverLabel: actor.label,
+    });
+    const approvers = [...earlier.map((a) => a.approver_label), actor.label];
+    const detail = { approval: step, approvalsRequired: required, approvers };
+    if (step < required) {
+      await appendAudit(tx, audit(actor, "withdrawal.first-approval", row, detail));
+      // Nothing the user sees changed: it is still under review.
+      return false;
+    }
     await markApproved(tx, id, actor.id);
-    await appendAudit(tx, audit(actor, "withdrawal.approve", row, {}));
+    await appendAudit(tx, audit(actor, "withdrawal.approve", row, detail));
+    return true;
   });
 }
 
@@ -82,9 +126,10 @@ export async function rejectWithdrawal(
   actor: OperatorActor,
   id: string,
   reason: string,
+  rule: WithdrawalApprovalConfig,
 ): Promise<AdminWithdrawalItem> {
   const trimmed = rejectionReason(reason, WALLET_REASON_MAX_LENGTH);
-  return decide(db, id, async (tx, row) => {
+  return decide(db, id, rule, async (tx, row) => {
     await markFailed(tx, id, trimmed, { id: actor.id });
     await returnReservation(tx, {
       kind: "withdrawal-rejected",
@@ -95,13 +140,16 @@ export async function rejectWithdrawal(
     });
     await tellWithdrawalReturned(tx, row, trimmed);
     await appendAudit(tx, audit(actor, "withdrawal.reject", row, { reason: trimmed }));
+    return true;
   });
 }
 
+/** `apply` answers whether the user's view changed (a first of two approvals does not). */
 async function decide(
   db: Db,
   id: string,
-  apply: (tx: Tx, row: WithdrawalRow) => Promise<void>,
+  rule: WithdrawalApprovalConfig,
+  apply: (tx: Tx, row: WithdrawalRow) => Promise<boolean>,
 ): Promise<AdminWithdrawalItem> {
   const decided = await db.transaction(async (tx) => {
     // The row lock first (then the ledger's locks): two decisions at once end with one winner.
@@ -113,12 +161,14 @@ async function decide(
         `This withdrawal was already ${locked.status === 3 ? "rejected or failed" : "approved"}; only one under review can be decided`,
       );
     }
-    await apply(tx, locked);
-    await recordWithdrawal(tx, id);
-    return findWithdrawalForReview(tx, id);
+    if (await apply(tx, locked)) await recordWithdrawal(tx, id);
+    const row = await findWithdrawalForReview(tx, id);
+    if (row === null) throw new Error(`withdrawal ${id} vanished`);
+    const [item] = await toAdminWithdrawals(tx, [row], rule);
+    return item;
   });
-  if (decided === null) throw new Error(`withdrawal ${id} vanished`);
-  return toAdminWithdrawal(decided);
+  if (decided === undefined) throw new Error(`withdrawal ${id} vanished`);
+  return decided;
 }
 
 function audit(
