@@ -1,5 +1,6 @@
 // Operator API (API.md "/admin"): what review queues, lock/unlock and the audit log answer.
 import type { IdentityStatus, IdType } from "./identity";
+import type { SubscriptionStatus } from "./email";
 
 /** An identity submission as an operator reviews it: full ID number, owner and photo link. */
 export interface AdminIdentityItem {
@@ -46,4 +47,27 @@ export interface AdminSubscriptionItem {
   userId: string | null;
   lang: string | null;
   createdAt: string;
+  /** Double opt-in: only "confirmed" addresses get newsletters. */
+  status: SubscriptionStatus;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+/** POST /admin/newsletter answer: queued for every confirmed subscriber, one mail each. */
+export interface NewsletterSent {
+  id: string;
+  subject: string;
+  recipients: number;
+  createdAt: string;
+}
+
+/** GET /admin/mailbox item: a mail the demo SMTP sink received. */
+export interface MailboxItem {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  messageId: string | null;
+  receivedAt: string;
 }

@@ -28,3 +28,15 @@ export function normaliseEmail(raw: unknown): string | null {
     TOP_LABEL.test(labels.at(-1) ?? "");
   return ok ? email : null;
 }
+
+/** A subscription's state: pending until confirmed by the mailed link (double opt-in). */
+export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
+
+/** What the links in the mails answer (GET/POST /system/subscribe/confirm, /system/unsubscribe). */
+export interface NewsletterLinkAnswer {
+  email: string;
+  status: SubscriptionStatus;
+}
+
+/** POST /admin/newsletter limits (also CHECKs in migration 026). */
+export const NEWSLETTER_LIMITS = { subjectMaxLength: 200, textMaxLength: 20_000 } as const;

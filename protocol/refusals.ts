@@ -90,8 +90,8 @@ export interface RefusalParamsByCode {
   /** `from`: the other user's wallet that sent the transfer. */
   NOT_YOUR_TRANSFER: { from: string };
   TRANSFER_MISMATCH: { reason: "no-transfer" | "reverted" };
-  /** The part that is not running: the chain, the hot wallet (withdrawals), or the server. */
-  UNAVAILABLE: { part: "chain" | "hot-wallet" | "server" } | Record<string, never>;
+  /** The part that is not running: the chain, the hot wallet (withdrawals), mail, or the server. */
+  UNAVAILABLE: { part: "chain" | "hot-wallet" | "server" | "mail" } | Record<string, never>;
 
   // spot
   /** A market-priced order while the symbol has no live book, or its last tick is too old. */

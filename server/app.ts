@@ -10,6 +10,7 @@ import { dbPlugin } from "./plugins/db";
 import { errorsPlugin, handleClientError, handleFrameworkError } from "./plugins/errors";
 import { nulGuardPlugin } from "./plugins/nul-guard";
 import { bodyTypesPlugin } from "./plugins/body-types";
+import { mailPlugin } from "./plugins/mail";
 import { marketPlugin } from "./plugins/market";
 import { marketSocketsPlugin, type MarketSocketOptions } from "./plugins/market-sockets";
 import { gracefulClosePlugin } from "./plugins/graceful-close";
@@ -100,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(marketSocketsPlugin, options.marketSockets ?? {});
   // `app.chain`: production's configured chain now; server-services.ts attaches the demo dev chain later.
   await app.register(chainPlugin, { chain: config.chain });
+  // `app.mail`: SMTP_URL's transport now; the demo sink's is attached by server-services.ts.
+  const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
+  await app.register(mailPlugin, { mail: config.mail, origin });
 
   await registerRoutes(app, { mode: config.mode, version: options.version ?? SERVER_VERSION });
   return app;

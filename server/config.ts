@@ -10,6 +10,7 @@ import {
   parseWithdrawalApprovalConfig,
   type WithdrawalApprovalConfig,
 } from "./domain/wallet/withdrawal-approval-config";
+import { parseMailConfig, type MailConfig } from "./mail/mail-config";
 import { parseMarketConfig, type MarketConfig } from "./market/market-config";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -53,6 +54,8 @@ export interface Config {
   invite: InviteRule;
   /** Two-person withdrawals (WITHDRAWAL_SECOND_APPROVAL_ABOVE; domain/wallet). */
   withdrawals: WithdrawalApprovalConfig;
+  /** SMTP_URL and MAIL_FROM; demo without SMTP_URL: the in-process sink (server/mail). */
+  mail: MailConfig;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -97,6 +100,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const contract = parseContractConfig(read, mode, problems);
   const invite = parseInviteRule(read, problems);
   const withdrawals = parseWithdrawalApprovalConfig(read, problems);
+  const mail = parseMailConfig(read, mode, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -139,6 +143,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     contract,
     invite,
     withdrawals,
+    mail,
   };
 }
 

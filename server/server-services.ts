@@ -1,5 +1,6 @@
 // What the server process runs, in start order (services.ts stops them in reverse): the database,
-// the app on it (schema, instance claim, content), the admin socket, the demo chain, the workers,
+// the app on it (schema, instance claim, content), the admin socket, the demo mail sink, the demo
+// chain, the workers,
 // and last the HTTP listener, so that on shutdown the listener stops first and in-flight requests
 // finish while the workers and the database still run. The workers then record what is pending
 // before the database closes.
@@ -15,6 +16,8 @@ import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
 import { seedContent } from "./domain/content/seed-content";
 import { startLeadership, type Leadership } from "./domain/leadership/leadership";
+import { startDemoSink, type DemoSink } from "./mail/demo-sink";
+import { smtpTransport } from "./mail/mail-transport";
 import type { Service } from "./services";
 import { startWorkers } from "./workers";
 
@@ -33,6 +36,7 @@ export function serverServices(config: Config): ServerServices {
       database,
       app.service(database),
       adminSocketService(config, database, app),
+      demoMailSinkService(config, database, app),
       chain,
       workersService(config, database, app, chain),
       httpService(config, app),
@@ -134,6 +138,33 @@ function adminSocketService(config: Config, database: DatabaseService, app: AppS
       }
     },
     stop: async () => socket?.close(),
+  };
+}
+
+/**
+ * Demo without SMTP_URL: the in-process SMTP sink (server/mail/demo-sink.ts), attached as this
+ * app's mail transport; operators read what it received at GET /admin/mailbox. Not fatal: without
+ * it mail waits in the queue.
+ */
+function demoMailSinkService(config: Config, database: DatabaseService, app: AppService): Service {
+  let sink: DemoSink | undefined;
+  return {
+    name: "demo mail sink",
+    start: async () => {
+      if (config.mail.kind !== "demo-sink") return;
+      const running = app.app();
+      try {
+        sink = await startDemoSink(database.db());
+        running.mail.attach(smtpTransport(sink.url));
+        running.log.info(`demo mail sink listening at ${sink.url}`);
+      } catch (err) {
+        running.log.warn({ err }, "demo mail sink did not start; mail waits in the queue");
+      }
+    },
+    stop: async () => {
+      app.app().mail.detach();
+      await sink?.close();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The background workers: the ledger sealer, the status prober, the market feed (ingest: ticks,
 // candles and the live book), the wallet workers (recharge confirmations, withdrawal sends), the
 // spot matcher, the contract worker (triggers and waiting limit orders), the options settler, the
-// quant jobs and plans, the weighted score job and the invitation reward payer.
+// quant jobs and plans, the weighted score job, the invitation reward payer and the mail queue.
 // The workers service (server-services.ts) runs them in the process that leads
 // (domain/leadership): once across every server process on one database.
 // startWorkers starts them all and answers what stops them.
@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/db";
 import { startContractWorker } from "./domain/contract/contract-worker";
 import { startRewardWorker } from "./domain/invite/reward-worker";
+import { startMailQueue } from "./domain/newsletter/mail-queue";
 import { startLedgerSealer } from "./domain/ledger/seal-ledger";
 import { startOptionsSettler } from "./domain/options/options-settler";
 import { startScoreJob } from "./domain/profile/score/score-job";
@@ -124,8 +125,11 @@ export async function startWorkers(
   const scoreJob = startScoreJob({ db, log });
   // Invitation rewards: the queue events fill, and a sweep for rewards waiting for budget.
   const rewardWorker = startRewardWorker(db, config.invite, log);
+  // Confirmation and newsletter mails, from the mail_queue table (domain/newsletter/README.md).
+  const mailQueue = startMailQueue(db, app.mail, log);
   return async () => {
     stopMarketStart.abort();
+    await mailQueue.stop();
     await rewardWorker.stop();
     await scoreJob.stop();
     await stopQuantJobs();

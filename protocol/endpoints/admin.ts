@@ -1,8 +1,16 @@
 // /admin: operator-only (a user token gets 403 FORBIDDEN, no token 401). The review queues
 // (identity, recharge, withdraw) share one shape: list by status, approve, reject with a reason.
 import { Type } from "@sinclair/typebox";
-import type { AdminIdentityItem, AdminSubscriptionItem, AuditItem, UserLockView } from "../admin";
+import type {
+  AdminIdentityItem,
+  AdminSubscriptionItem,
+  AuditItem,
+  MailboxItem,
+  NewsletterSent,
+  UserLockView,
+} from "../admin";
 import { EMAIL_MAX_LENGTH } from "../content";
+import { NEWSLETTER_LIMITS } from "../email";
 import { IDENTITY_LIMITS } from "../identity";
 import { MESSAGE_LIMITS } from "../messages";
 import { API_BASE } from "../paths";
@@ -215,5 +223,39 @@ export const adminEndpoints = {
     access: "operator",
     query: listQuery({ email: Type.Optional(Email) }, Email),
     answer: listPage(described<AdminSubscriptionItem>("a subscription")),
+  }),
+  subscriptionsCsv: endpoint({
+    method: "GET",
+    path: `${ADMIN}/subscriptions.csv`,
+    summary:
+      "Every e-mail subscription as CSV (email, status, lang, userId, createdAt, confirmedAt, unsubscribedAt)",
+    access: "operator",
+    wire: "file",
+    answer: Type.String({ description: "text/csv, UTF-8, a header line first" }),
+  }),
+  sendNewsletter: endpoint({
+    method: "POST",
+    path: `${ADMIN}/newsletter`,
+    summary: "Queue a newsletter for every confirmed subscriber, one mail each (audited)",
+    access: "operator",
+    permission: "manage",
+    body: Type.Object(
+      {
+        // The domain trims and checks the exact limits (the same code as any other caller).
+        subject: Type.String({ maxLength: NEWSLETTER_LIMITS.subjectMaxLength * 2 }),
+        text: Type.String({ maxLength: NEWSLETTER_LIMITS.textMaxLength * 2 }),
+      },
+      { additionalProperties: false },
+    ),
+    answer: described<NewsletterSent>("{ id, subject, recipients, createdAt }"),
+  }),
+  mailbox: endpoint({
+    method: "GET",
+    path: `${ADMIN}/mailbox`,
+    summary:
+      "Demo only: the mails the in-process SMTP sink received, newest first (`?to=` one address)",
+    access: "operator",
+    query: listQuery({ to: Type.Optional(Email) }),
+    answer: listPage(described<MailboxItem>("a received mail")),
   }),
 };

@@ -3,11 +3,13 @@ import { Type } from "@sinclair/typebox";
 import {
   ARTICLE_CATEGORIES,
   CONTENT_IMAGE_BASE,
+  EMAIL_MAX_LENGTH,
   LANGS,
   LINK_ALIASES,
   SERVICE_KEYS,
   type SystemSettings,
 } from "../content";
+import type { NewsletterLinkAnswer } from "../email";
 import { API_BASE } from "../paths";
 import {
   described,
@@ -23,6 +25,12 @@ import {
 import { endpoint } from "./endpoint";
 
 const SYSTEM = `${API_BASE}/system`;
+
+const ConfirmQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
+const UnsubscribeQuery = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+  sig: Type.String({ minLength: 1, maxLength: 100 }),
+});
 
 export const SubscribeBody = Type.Object({
   // The address itself is checked by the domain, so every bad one gets the same message.
@@ -122,6 +130,40 @@ export const systemEndpoints = {
     headers: IdempotencyHeaders,
     body: SubscribeBody,
     answer: Nothing,
+  }),
+  // The links in the mails (double opt-in, signed unsubscribe): GET for a click, POST for
+  // RFC 8058 one-click unsubscribe and for pages that confirm with a button.
+  confirmSubscription: endpoint({
+    method: "GET",
+    path: `${SYSTEM}/subscribe/confirm`,
+    summary: "Confirm an e-mail subscription (the link in its confirmation mail)",
+    access: "public",
+    query: ConfirmQuery,
+    answer: described<NewsletterLinkAnswer>("{ email, status: confirmed }"),
+  }),
+  confirmSubscriptionPost: endpoint({
+    method: "POST",
+    path: `${SYSTEM}/subscribe/confirm`,
+    summary: "Confirm an e-mail subscription (POST form of the link)",
+    access: "public",
+    query: ConfirmQuery,
+    answer: described<NewsletterLinkAnswer>("{ email, status: confirmed }"),
+  }),
+  unsubscribe: endpoint({
+    method: "GET",
+    path: `${SYSTEM}/unsubscribe`,
+    summary: "Unsubscribe an address (the signed link in every mail)",
+    access: "public",
+    query: UnsubscribeQuery,
+    answer: described<NewsletterLinkAnswer>("{ email, status: unsubscribed }"),
+  }),
+  unsubscribePost: endpoint({
+    method: "POST",
+    path: `${SYSTEM}/unsubscribe`,
+    summary: "Unsubscribe an address (RFC 8058 one-click POST of the signed link)",
+    access: "public",
+    query: UnsubscribeQuery,
+    answer: described<NewsletterLinkAnswer>("{ email, status: unsubscribed }"),
   }),
   contentImage: endpoint({
     method: "GET",

@@ -7,6 +7,9 @@ export interface SubscriptionRow {
   user_id: string | null;
   lang: string | null;
   created_at: Date;
+  status: "pending" | "confirmed" | "unsubscribed";
+  confirmed_at: Date | null;
+  unsubscribed_at: Date | null;
 }
 
 export interface SubscriptionQuery {
@@ -26,7 +29,7 @@ export async function listSubscriptions(
   q: SubscriptionQuery,
 ): Promise<SubscriptionRow[]> {
   return db.query<SubscriptionRow>(
-    `SELECT email, user_id, lang, created_at
+    `SELECT email, user_id, lang, created_at, status, confirmed_at, unsubscribed_at
        FROM email_subscriptions
       WHERE ($1::text IS NULL OR email = $1)
         AND ($2::text IS NULL OR email > $2)

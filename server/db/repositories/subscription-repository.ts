@@ -1,17 +1,58 @@
-// Writes email_subscriptions (migration 004): one row per address, ever. The operators' list
+// Writes email_subscriptions (migrations 004, 026): one row per address, ever; its status moves
+// pending → confirmed → unsubscribed (→ pending again on a new subscription). The operators' list
 // reads it through subscription-list-repository.ts.
 import type { Queryable } from "../db";
 
-/** Inserts the address unless it is there already (then nothing changes); true when inserted. */
-export async function insertSubscription(
+export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
+
+/**
+ * A new address, or an unsubscribed one subscribing again: pending with this confirmation token
+ * (hash). A pending or confirmed address changes nothing. True when a confirmation is due.
+ */
+export async function upsertPendingSubscription(
   tx: Queryable,
-  s: { email: string; userId: string | null; lang: string | null },
+  s: { email: string; userId: string | null; lang: string | null; tokenHash: string },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO email_subscriptions (email, user_id, lang) VALUES ($1, $2, $3)
-     ON CONFLICT (email) DO NOTHING
+    `INSERT INTO email_subscriptions (email, user_id, lang, confirm_token_hash)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO UPDATE
+        SET status = 'pending', confirm_token_hash = EXCLUDED.confirm_token_hash,
+            lang = coalesce(EXCLUDED.lang, email_subscriptions.lang), unsubscribed_at = NULL
+      WHERE email_subscriptions.status = 'unsubscribed'
      RETURNING email`,
-    [s.email, s.userId, s.lang],
+    [s.email, s.userId, s.lang, s.tokenHash],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Pending with this token → confirmed. The hash stays until an unsubscription, so opening the
+ * link again answers "confirmed" instead of an error. Null: no subscription has this token.
+ */
+export async function confirmByTokenHash(
+  tx: Queryable,
+  tokenHash: string,
+): Promise<{ email: string; status: SubscriptionStatus } | null> {
+  const [row] = await tx.query<{ email: string; status: SubscriptionStatus }>(
+    `UPDATE email_subscriptions
+        SET status = 'confirmed', confirmed_at = coalesce(confirmed_at, now())
+      WHERE confirm_token_hash = $1 AND status IN ('pending', 'confirmed')
+      RETURNING email, status`,
+    [tokenHash],
+  );
+  return row ?? null;
+}
+
+/** → unsubscribed (from pending or confirmed); false when the address is unknown. */
+export async function unsubscribeEmail(tx: Queryable, email: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE email_subscriptions
+        SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()),
+            confirmed_at = NULL, confirm_token_hash = NULL
+      WHERE email = $1
+      RETURNING email`,
+    [email],
   );
   return rows.length > 0;
 }

@@ -27,17 +27,20 @@ export async function listEmailSubscriptions(
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {
-    items: items.map(toItem),
+    items: items.map(toSubscriptionItem),
     // The cursor is the last address; the extra row read says whether another page exists.
     nextCursor: rows.length > q.limit && last ? last.email : null,
   };
 }
 
-function toItem(row: SubscriptionRow): AdminSubscriptionItem {
+export function toSubscriptionItem(row: SubscriptionRow): AdminSubscriptionItem {
   return {
     email: row.email,
     userId: row.user_id,
     lang: row.lang,
     createdAt: row.created_at.toISOString(),
+    status: row.status,
+    confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribed_at?.toISOString() ?? null,
   };
 }

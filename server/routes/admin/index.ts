@@ -11,6 +11,7 @@ import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
 import { linkRoutes } from "./link-routes";
 import { messageRoutes } from "./message-routes";
+import { newsletterRoutes } from "./newsletter-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes);
   await app.register(linkRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(newsletterRoutes);
   await app.register(ledgerRoutes);
   await app.register(rechargeReviewRoutes);
   await app.register(withdrawalReviewRoutes);

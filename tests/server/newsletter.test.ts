@@ -1,0 +1,271 @@
+// The newsletter on the real app, PGlite and a real SMTP conversation with the demo sink: double
+// opt-in through the link in the confirmation mail, signed unsubscribe links, POST
+// /admin/newsletter sending each confirmed subscriber one mail through the table-backed queue
+// (two workers at once, and a pass after a "crash"), GET /admin/mailbox, the CSV export, and bad
+// input refused without changing anything.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminSubscriptionItem, MailboxItem, NewsletterSent } from "../../protocol/admin";
+import type { ListPage } from "../../protocol/list";
+import { API_BASE } from "../../protocol/paths";
+import { runMailPass } from "../../server/domain/newsletter/mail-queue";
+import { startDemoSink, type DemoSink } from "../../server/mail/demo-sink";
+import { smtpTransport } from "../../server/mail/mail-transport";
+import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
+import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
+import { usePglite } from "./helpers/test-db";
+
+const getDb = usePglite();
+const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
+let sink: DemoSink;
+
+beforeAll(async () => {
+  sink = await startDemoSink(getDb());
+  app.mail.attach(smtpTransport(sink.url));
+});
+afterAll(async () => {
+  app.mail.detach();
+  await sink.close();
+});
+
+let keys = 0;
+const subscribe = (email: string) =>
+  app.inject({
+    method: "POST",
+    url: `${API_BASE}/system/subscribe`,
+    headers: { "idempotency-key": `nl-${Date.now()}-${keys++}` },
+    payload: { email, lang: "en" },
+  });
+
+const asOperator = async (
+  operator: TestSession,
+  method: "GET" | "POST",
+  url: string,
+  payload?: object,
+) =>
+  app.inject({
+    method,
+    url: `${API_BASE}/admin${url}`,
+    headers: bearer(operator),
+    ...(payload ? { payload } : {}),
+  });
+
+async function mailbox(operator: TestSession, to?: string): Promise<MailboxItem[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : "";
+  const response = await asOperator(operator, "GET", `/mailbox${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ Data: ListPage<MailboxItem> }>().Data.items;
+}
+
+/** The link after `label: ` in a mail's text, as a path the app answers. */
+function linkIn(text: string, label: "Confirm the subscription" | "Unsubscribe"): string {
+  const match = new RegExp(`${label}: (\\S+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no "${label}" link in: ${text}`);
+  const url = new URL(match[1]);
+  return `${url.pathname}${url.search}`;
+}
+
+async function statusOf(email: string): Promise<string | undefined> {
+  const [row] = await getDb().query<{ status: string }>(
+    "SELECT status FROM email_subscriptions WHERE email = $1",
+    [email],
+  );
+  return row?.status;
+}
+
+async function confirmed(operator: TestSession, email: string): Promise<void> {
+  expect((await subscribe(email)).statusCode).toBe(200);
+  await runMailPass(getDb(), app.mail);
+  const [mail] = await mailbox(operator, email);
+  if (!mail) throw new Error(`no confirmation mail for ${email}`);
+  const answer = await app.inject({ url: linkIn(mail.text, "Confirm the subscription") });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+async function counts() {
+  const [row] = await getDb().query<Record<string, number>>(
+    `SELECT (SELECT count(*)::int FROM newsletters) AS newsletters,
+            (SELECT count(*)::int FROM mail_queue) AS queue,
+            (SELECT count(*)::int FROM audit_log) AS audit,
+            (SELECT count(*)::int FROM demo_mailbox) AS mails`,
+  );
+  return row;
+}
+
+describe("double opt-in", () => {
+  it("a new address is pending until the link in its confirmation mail is opened", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator" });
+    expect((await subscribe("Ada@Example.com")).statusCode).toBe(200);
+    expect(await statusOf("ada@example.com")).toBe("pending");
+    expect(await runMailPass(getDb(), app.mail)).toBe(1);
+
+    const [mail, ...others] = await mailbox(operator);
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({
+      to: ["ada@example.com"],
+      subject: "Confirm your Quanta newsletter subscription",
+    });
+    const confirmPath = linkIn(mail?.text ?? "", "Confirm the subscription");
+    const confirm = await app.inject({ url: confirmPath });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json()).toMatchObject({
+      Data: { email: "ada@example.com", status: "confirmed" },
+    });
+    expect(await statusOf("ada@example.com")).toBe("confirmed");
+    // Opening it again still says confirmed; subscribing again sends no second mail.
+    expect((await app.inject({ url: confirmPath })).statusCode).toBe(200);
+    expect((await subscribe("ada@example.com")).statusCode).toBe(200);
+    expect(await runMailPass(getDb(), app.mail)).toBe(0);
+
+    const list = await asOperator(operator, "GET", "/subscriptions");
+    expect(list.json<{ Data: ListPage<AdminSubscriptionItem> }>().Data.items).toEqual([
+      expect.objectContaining({
+        email: "ada@example.com",
+        status: "confirmed",
+        confirmedAt: expect.any(String),
+        unsubscribedAt: null,
+      }),
+    ]);
+  });
+
+  it("a wrong or malformed confirmation token is refused and changes nothing", async () => {
+    expect((await subscribe("bob@example.com")).statusCode).toBe(200);
+    const before = await counts();
+    const unknown = await app.inject({
+      url: `${API_BASE}/system/subscribe/confirm?token=${"A".repeat(43)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await app.inject({
+      url: `${API_BASE}/system/subscribe/confirm?token=not-a-token`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "token" } });
+    expect(await statusOf("bob@example.com")).toBe("pending");
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("newsletters", () => {
+  it("go once to each confirmed subscriber, with a signed unsubscribe link that works", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator", username: "editor" });
+    await confirmed(operator, "ann@example.com");
+    await confirmed(operator, "cy@example.com");
+    expect((await subscribe("pending@example.com")).statusCode).toBe(200);
+
+    const sent = await asOperator(operator, "POST", "/newsletter", {
+      subject: "  Quanta in November ",
+      text: "What changed this month.",
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const newsletter = sent.json<{ Data: NewsletterSent }>().Data;
+    expect(newsletter).toMatchObject({ subject: "Quanta in November", recipients: 2 });
+    const [audit] = await getDb().query<{ action: string; actor_label: string; detail: object }>(
+      "SELECT action, actor_label, detail FROM audit_log WHERE target_kind = 'newsletter'",
+    );
+    expect(audit).toEqual({
+      action: "newsletter.send",
+      actor_label: "operator:editor",
+      detail: { subject: "Quanta in November", recipients: 2 },
+    });
+
+    // Two workers at once (two passes, or two leaders for a moment): one mail per subscriber.
+    await Promise.all([runMailPass(getDb(), app.mail), runMailPass(getDb(), app.mail)]);
+    await runMailPass(getDb(), app.mail);
+    const news = (await mailbox(operator)).filter((m) => m.subject === "Quanta in November");
+    expect(news.map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "cy@example.com"]);
+    expect(news[0]?.text).toContain("What changed this month.");
+
+    // Cy's unsubscribe link (from the newsletter) works without a login; a tampered one does not.
+    const cyMail = news.find((m) => m.to[0] === "cy@example.com");
+    const unsubscribePath = linkIn(cyMail?.text ?? "", "Unsubscribe");
+    const forged = unsubscribePath.replace("cy%40example.com", "ann%40example.com");
+    const refused = await app.inject({ url: forged });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "sig" } });
+    expect(await statusOf("ann@example.com")).toBe("confirmed");
+    const done = await app.inject({ method: "POST", url: unsubscribePath });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await statusOf("cy@example.com")).toBe("unsubscribed");
+
+    const second = await asOperator(operator, "POST", "/newsletter", {
+      subject: "December",
+      text: "More.",
+    });
+    expect(second.json<{ Data: NewsletterSent }>().Data.recipients).toBe(1);
+  });
+
+  it("a restart resumes the queue: a mail claimed by a dead process is sent once, the rest once", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator" });
+    for (const name of ["a", "b", "c"]) await confirmed(operator, `${name}@example.com`);
+    await asOperator(operator, "POST", "/newsletter", { subject: "Restart", text: "Body" });
+    // A process claimed a.'s mail and died before the SMTP handoff: its lease ran out.
+    await getDb().query(
+      `UPDATE mail_queue SET status = 'sending', attempts = 1, lease_until = now() - interval '1 s'
+        WHERE kind = 'newsletter' AND email = 'a@example.com'`,
+    );
+    await runMailPass(getDb(), app.mail);
+    await runMailPass(getDb(), app.mail);
+    const restart = (await mailbox(operator)).filter((m) => m.subject === "Restart");
+    expect(restart.map((m) => m.to[0]).sort()).toEqual([
+      "a@example.com",
+      "b@example.com",
+      "c@example.com",
+    ]);
+    const [left] = await getDb().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_queue WHERE status <> 'sent'",
+    );
+    expect(left?.n).toBe(0);
+  });
+
+  it("bad input is refused with a clear error and changes nothing", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator" });
+    await confirmed(operator, "dee@example.com");
+    const before = await counts();
+    const bad: [object, number, object][] = [
+      [{ subject: " ", text: "x" }, 400, { field: "subject", rule: "required" }],
+      [{ subject: "Hi", text: "" }, 400, { field: "text", rule: "required" }],
+      [{ subject: "Hi\r\nBcc: x@example.com", text: "x" }, 400, { field: "subject" }],
+      [{ subject: "x".repeat(201), text: "x" }, 400, { field: "subject", rule: "length" }],
+      [{ subject: "Hi" }, 400, {}],
+      [{ subject: "Hi", text: 42 }, 400, {}],
+    ];
+    for (const [payload, status, params] of bad) {
+      const response = await asOperator(operator, "POST", "/newsletter", payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json()).toMatchObject({ Code: "VALIDATION", Params: params });
+    }
+    const user = await createUserSession(getDb());
+    const asUser = await app.inject({
+      method: "POST",
+      url: `${API_BASE}/admin/newsletter`,
+      headers: bearer(user),
+      payload: { subject: "Hi", text: "x" },
+    });
+    expect(asUser.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("GET /admin/subscriptions.csv", () => {
+  it("exports every subscription, quoting what needs it and defusing formulas", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator" });
+    await confirmed(operator, "=cmd@example.com");
+    expect((await subscribe("eve@example.com")).statusCode).toBe(200);
+    const response = await asOperator(operator, "GET", "/subscriptions.csv");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const lines = response.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("email,status,lang,userId,createdAt,confirmedAt,unsubscribedAt");
+    expect(lines.slice(1).map((l) => l.split(",").slice(0, 3))).toEqual([
+      ["'=cmd@example.com", "confirmed", "en"],
+      ["eve@example.com", "pending", "en"],
+    ]);
+    const user = await createUserSession(getDb());
+    const asUser = await app.inject({
+      url: `${API_BASE}/admin/subscriptions.csv`,
+      headers: bearer(user),
+    });
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.body).not.toContain("eve@example.com");
+  });
+});
