@@ -1,8 +1,7 @@
 // What the server process runs, in start order (services.ts stops them in reverse): the database,
 // the app on it (schema, instance claim, content), the admin socket, the demo mail sink, the demo
-// chain, the workers,
-// and last the HTTP listener, so that on shutdown the listener stops first and in-flight requests
-// finish while the workers and the database still run. The workers then record what is pending
+// chain, the workers, and last the HTTP listener, so that on shutdown the listener stops first
+// and in-flight requests finish while the workers and the database still run. The workers then record what is pending
 // before the database closes.
 import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";

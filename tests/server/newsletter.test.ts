@@ -182,7 +182,13 @@ describe("newsletters", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "sig" } });
     expect(await statusOf("ann@example.com")).toBe("confirmed");
-    const done = await app.inject({ method: "POST", url: unsubscribePath });
+    // A mail client's RFC 8058 one-click POST.
+    const done = await app.inject({
+      method: "POST",
+      url: unsubscribePath,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(await statusOf("cy@example.com")).toBe("unsubscribed");
 

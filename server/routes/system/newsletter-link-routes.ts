@@ -7,6 +7,14 @@ import { ok } from "../../plugins/envelope";
 import { defineRoute } from "../define-route";
 
 export const newsletterLinkRoutes: FastifyPluginAsync = async (app) => {
+  // RFC 8058: a mail client's one-click unsubscribe POSTs "List-Unsubscribe=One-Click" as a form.
+  // Everything these routes need is in the query, so the form is read (small) and ignored; the
+  // parser is scoped to this plugin, no other route accepts forms.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, _body, done) => done(null, null),
+  );
   for (const endpoint of [
     systemEndpoints.confirmSubscription,
     systemEndpoints.confirmSubscriptionPost,
