@@ -51,6 +51,7 @@ describe("loadConfig", () => {
       contract: { terms: DEMO_CONTRACT_TERMS },
       invite: DEFAULT_INVITE_RULE,
       withdrawals: { secondApprovalAbove: "1000" },
+      mail: { kind: "demo-sink", from: "Quanta <newsletter@quanta.localhost>" },
     });
   });
 
@@ -75,6 +76,8 @@ describe("loadConfig", () => {
         INVITE_REWARD_MIN_DEPOSIT_USDT: "50",
         INVITE_REWARD_NEEDS_VERIFICATION: "false",
         WITHDRAWAL_SECOND_APPROVAL_ABOVE: "2500.50",
+        SMTP_URL: "smtps://news:secret@mail.example:465",
+        MAIL_FROM: "Quanta News <news@quanta.example>",
       },
       CWD,
     );
@@ -116,6 +119,11 @@ describe("loadConfig", () => {
       },
       invite: { reward: 2_500_000n, minDeposit: 50_000_000n, needsVerification: false },
       withdrawals: { secondApprovalAbove: "2500.5" },
+      mail: {
+        kind: "smtp",
+        url: "smtps://news:secret@mail.example:465",
+        from: "Quanta News <news@quanta.example>",
+      },
     });
   });
 
@@ -145,6 +153,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ WITHDRAWAL_SECOND_APPROVAL_ABOVE: "0" }, CWD).withdrawals).toEqual({
       secondApprovalAbove: "0",
     });
+  });
+
+  it("mail: the demo sink without SMTP_URL in demo, none in production; bad values refused", () => {
+    const production = { QUANTA_MODE: "production", DATABASE_URL: "postgres://db/q" };
+    const origin = { PUBLIC_ORIGIN: "https://quanta.example" };
+    expect(loadConfig({ ...production, ...origin }, CWD).mail.kind).toBe("none");
+    expect(problemsOf({ SMTP_URL: "http://user:hunter2@mail.example" })).toEqual([
+      "SMTP_URL must be an smtp:// or smtps:// URL (got a http:// URL)",
+    ]);
+    expect(problemsOf({ MAIL_FROM: "a@b.c\r\nBcc: x@y.z" })).toEqual([
+      expect.stringContaining("MAIL_FROM must be an address"),
+    ]);
   });
 
   it("treats empty variables as unset", () => {
