@@ -142,6 +142,40 @@ describe("approve → send → confirmed", () => {
   });
 });
 
+describe("two-person withdrawals on the dev chain", () => {
+  it("a large withdrawal is not sent after one approval, and is sent once after a second operator's", async () => {
+    const second = await createUserSession(getDb(), { role: "operator" });
+    await demoFunds(app, user, "2000");
+    const to = randomAddress();
+    const w = await withdraw("1500", to);
+    expect(await decide(w.id, "approve")).toMatchObject({ status: 0, approvalsRequired: 2 });
+    const sender = createWithdrawalSender(getDb(), app.chain);
+    const nonceBefore = await hotNonce();
+    await sender.tick();
+    // One approval of two: nothing signed, nothing sent.
+    expect(await rowOf(w.id)).toMatchObject({ status: 0, txHash: null });
+    expect(await hotNonce()).toBe(nonceBefore);
+
+    const response = await admin("POST", `/withdraw/${w.id}/approve`, undefined, second);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ Data: AdminWithdrawalItem }>().Data).toMatchObject({
+      status: 1,
+      reviewerId: second.userId,
+      approvals: [{ operatorId: operator.userId }, { operatorId: second.userId }],
+    });
+    await sender.tick();
+    const sending = await rowOf(w.id);
+    await included(sending.txHash as Hex);
+    await mine();
+    await sender.tick();
+    await sender.tick();
+    expect(await rowOf(w.id)).toMatchObject({ status: 2, txHash: sending.txHash });
+    expect(await tokenBalance(to)).toBe(1_500_000_000n);
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    await ledgerOk();
+  });
+});
+
 describe("GET /admin/withdraw and the CLI", () => {
   it("lists the queue oldest first and decisions newest first; the CLI decides the same way", async () => {
     await demoFunds(app, user, "100");
