@@ -129,6 +129,15 @@ export interface RefusalParamsByCode {
   PLAN_QUOTA_EXCEEDED: { available: string; needed: string };
   /** At most `limit` backtests and optimisations queued or running per user. */
   JOBS_LIMIT: { limit: number };
+
+  // operators (protocol/operators.ts)
+  /** The stage the operator's session is in: enrol a TOTP secret, or verify a code. */
+  SECOND_FACTOR_REQUIRED: { stage: "enrol" | "verify" };
+  /**
+   * `wrong`: not a current code of the operator's secret (or not one of their recovery codes);
+   * `reused`: a TOTP code already accepted in its window, or a recovery code already used.
+   */
+  SECOND_FACTOR_INVALID: { factor: "code" | "recoveryCode"; reason: "wrong" | "reused" };
 }
 
 type Checked<T> = { [K in keyof T]: T[K] extends ErrorParams ? T[K] : never };
