@@ -3,6 +3,7 @@
 // user's language (src/i18n/refusal-text.ts) and never reads the English `Message`. A code listed here
 // carries one of the shapes given; a code not listed carries an empty object.
 import type { ErrorCode, ErrorParams } from "./envelope";
+import type { OperatorRole, Permission } from "./operators";
 
 /**
  * What a VALIDATION refusal found wrong with its field. Two are business rules rather than bad
@@ -131,6 +132,8 @@ export interface RefusalParamsByCode {
   JOBS_LIMIT: { limit: number };
 
   // operators (protocol/operators.ts)
+  /** An operator whose role lacks the endpoint's permission; empty for other refusals. */
+  FORBIDDEN: { role: OperatorRole; permission: Permission } | Record<string, never>;
   /** The stage the operator's session is in: enrol a TOTP secret, or verify a code. */
   SECOND_FACTOR_REQUIRED: { stage: "enrol" | "verify" };
   /**
