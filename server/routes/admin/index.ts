@@ -13,6 +13,7 @@ import { linkRoutes } from "./link-routes";
 import { messageRoutes } from "./message-routes";
 import { newsletterRoutes } from "./newsletter-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
+import { sessionRoutes } from "./session-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
 import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
@@ -20,6 +21,7 @@ import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.requireOperator);
 
+  await app.register(sessionRoutes);
   await app.register(identityReviewRoutes);
   await app.register(userRoutes);
   await app.register(messageRoutes);
