@@ -38,6 +38,8 @@ export const WITHDRAWAL_USAGE = `  withdrawals [0|1|2|3] [--cursor <c>] [--full]
                                       list withdrawals: 0 under review (oldest first), 1 sending,
                                       2 sent, 3 failed; all when no status is given (newest first)
   withdrawal approve <id>             approve one under review; the server sends it on chain
+                                      (above WITHDRAWAL_SECOND_APPROVAL_ABOVE once a second,
+                                      different operator approved it too)
   withdrawal reject <id> <reason…>    reject it and return amount + fee; the user reads the reason`;
 
 const WITHDRAWALS: ReviewQueue<"withdrawal"> = { kind: "withdrawal", lastStatus: 3 };
