@@ -1,0 +1,58 @@
+// Operator sign-in and the operator session (the brief's contract: password, then TOTP enrolment
+// or verification). The answers' types move to protocol/operators.ts when that lands.
+import { adminRequest } from "./transport";
+
+export type OperatorRole = "admin" | "reviewer" | "support";
+export type OperatorStage = "enrol" | "verify" | "ready";
+
+/** GET /admin/session. */
+export interface OperatorSessionView {
+  username: string;
+  role: OperatorRole;
+  stage: OperatorStage;
+  expiresAt: string;
+  idleExpiresAt: string;
+}
+
+/** POST /admin/session/enrolment: the TOTP secret (base32) and its otpauth:// URI. */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+}
+
+/** POST /auth/signin: an operator session token in stage `enrol` or `verify`. */
+export function signInOperator(username: string, password: string): Promise<string> {
+  return adminRequest<string>("POST", "/auth/signin", {
+    json: { username, password },
+    refusalIs401: true,
+  });
+}
+
+export function readOperatorSession(): Promise<OperatorSessionView> {
+  return adminRequest<OperatorSessionView>("GET", "/admin/session");
+}
+
+export function startTotpEnrolment(): Promise<TotpEnrolment> {
+  return adminRequest<TotpEnrolment>("POST", "/admin/session/enrolment");
+}
+
+/** Confirms enrolment with a first code: the ten recovery codes, shown once. */
+export function confirmTotpEnrolment(code: string): Promise<{ recoveryCodes: string[] }> {
+  return adminRequest("POST", "/admin/session/enrolment/confirm", {
+    json: { code },
+    refusalIs401: true,
+  });
+}
+
+export function verifySecondFactor(
+  answer: { code: string } | { recoveryCode: string },
+): Promise<OperatorSessionView> {
+  return adminRequest<OperatorSessionView>("POST", "/admin/session/verify", {
+    json: answer,
+    refusalIs401: true,
+  });
+}
+
+export async function logoutOperator(): Promise<void> {
+  await adminRequest<null>("POST", "/auth/logout");
+}

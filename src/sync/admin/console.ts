@@ -1,0 +1,25 @@
+// The console's reads and actions, for src/features/admin: straight requests, online only.
+// Nothing here writes IndexedDB (see README.md): other users' data stays off the operator's device.
+export {
+  approveItem,
+  listQueue,
+  rejectItem,
+  type AdminWithdrawalView,
+  type QueueItems,
+  type QueueName,
+  type WithdrawalApproval,
+} from "../../api/admin/review";
+export {
+  checkLedger,
+  listAudit,
+  listSubscriptions,
+  readServiceStatus,
+  sendUserMessage,
+  setUserLock,
+  subscriptionsCsv,
+  uploadImage,
+  type LedgerCheckView,
+  type ServiceStatusView,
+} from "../../api/admin/operations";
+export type { OperatorRole, OperatorSessionView, OperatorStage } from "../../api/admin/session";
+export { ApiError } from "../../api/errors";
