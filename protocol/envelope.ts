@@ -77,6 +77,13 @@ export const ERROR_CODES = [
   "PLAN_QUOTA_EXCEEDED",
   /** Too many backtests or optimisations of one user queued or running at once (429). */
   "JOBS_LIMIT",
+  /**
+   * An operator token whose session has not passed its second factor yet (401): only the
+   * /admin/session endpoints and /auth/logout take it (protocol/operators.ts).
+   */
+  "SECOND_FACTOR_REQUIRED",
+  /** A wrong TOTP or recovery code, or one already used (422); the session stays as it was. */
+  "SECOND_FACTOR_INVALID",
   "INTERNAL",
 ] as const;
 

@@ -3,6 +3,7 @@
 // user's language (src/i18n/refusal-text.ts) and never reads the English `Message`. A code listed here
 // carries one of the shapes given; a code not listed carries an empty object.
 import type { ErrorCode, ErrorParams } from "./envelope";
+import type { OperatorRole, Permission } from "./operators";
 
 /**
  * What a VALIDATION refusal found wrong with its field. Two are business rules rather than bad
@@ -129,6 +130,17 @@ export interface RefusalParamsByCode {
   PLAN_QUOTA_EXCEEDED: { available: string; needed: string };
   /** At most `limit` backtests and optimisations queued or running per user. */
   JOBS_LIMIT: { limit: number };
+
+  // operators (protocol/operators.ts)
+  /** An operator whose role lacks the endpoint's permission; empty for other refusals. */
+  FORBIDDEN: { role: OperatorRole; permission: Permission } | Record<string, never>;
+  /** The stage the operator's session is in: enrol a TOTP secret, or verify a code. */
+  SECOND_FACTOR_REQUIRED: { stage: "enrol" | "verify" };
+  /**
+   * `wrong`: not a current code of the operator's secret (or not one of their recovery codes);
+   * `reused`: a TOTP code already accepted in its window, or a recovery code already used.
+   */
+  SECOND_FACTOR_INVALID: { factor: "code" | "recoveryCode"; reason: "wrong" | "reused" };
 }
 
 type Checked<T> = { [K in keyof T]: T[K] extends ErrorParams ? T[K] : never };

@@ -1,5 +1,7 @@
-// /admin: operator-only (a user token gets 403 FORBIDDEN, no token 401). The review queues
-// (identity, recharge, withdraw) share one shape: list by status, approve, reject with a reason.
+// /admin: operator-only (a user token gets 403 FORBIDDEN, no token 401, an operator whose role
+// lacks the record's `permission` 403 FORBIDDEN; protocol/operators.ts). GETs need `read`; every
+// other record names its permission. The review queues (identity, recharge, withdraw) share one
+// shape: list by status, approve, reject with a reason.
 import { Type } from "@sinclair/typebox";
 import type { AdminIdentityItem, AdminSubscriptionItem, AuditItem, UserLockView } from "../admin";
 import { EMAIL_MAX_LENGTH } from "../content";
@@ -49,6 +51,7 @@ function reviewQueue<const Q extends string, const S extends readonly number[], 
       path: `${ADMIN}/${queue}/:id/approve`,
       summary: `Approve a ${queue} item`,
       access: "operator",
+      permission: "review",
       params: IdParams,
       answer: item,
     }),
@@ -57,6 +60,7 @@ function reviewQueue<const Q extends string, const S extends readonly number[], 
       path: `${ADMIN}/${queue}/:id/reject`,
       summary: `Reject a ${queue} item with a reason`,
       access: "operator",
+      permission: "review",
       params: IdParams,
       body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: reasonMaxLength }) }),
       answer: item,
@@ -94,6 +98,7 @@ const userLock = (action: "lock" | "unlock") =>
     path: `${ADMIN}/users/:address/${action}`,
     summary: `${action === "lock" ? "Lock" : "Unlock"} a user`,
     access: "operator",
+    permission: "manage",
     params: AddressParams,
     answer: described<UserLockView>("{ userId, address, locked }"),
   });
@@ -131,6 +136,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/messages`,
     summary: "Send a user a message (audited; the user's apps get a poke)",
     access: "operator",
+    permission: "manage",
     body: Type.Object(
       {
         address: Address,
@@ -155,6 +161,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/articles`,
     summary: "Add an article",
     access: "operator",
+    permission: "manage",
     body: ArticleBody,
     answer: AdminArticle,
   }),
@@ -163,6 +170,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/articles/:id`,
     summary: "Edit an article",
     access: "operator",
+    permission: "manage",
     params: SlugParams,
     body: ArticleBody,
     answer: AdminArticle,
@@ -172,6 +180,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/articles/:id`,
     summary: "Delete an article",
     access: "operator",
+    permission: "manage",
     params: SlugParams,
     answer: record("the deleted article's id"),
   }),
@@ -187,6 +196,7 @@ export const adminEndpoints = {
     path: `${ADMIN}/links/:id`,
     summary: "Edit a link's url, a title or `frameable` (audited; kept over the seed)",
     access: "operator",
+    permission: "manage",
     params: SlugParams,
     // Checked by the domain (content/link-admin.ts), the same code the CLI runs.
     body: Type.Object({}, { description: "{ url?, lang?, title?, frameable? }" }),

@@ -54,7 +54,8 @@ export const authEndpoints = {
   passwordSignIn: endpoint({
     method: "POST",
     path: `${AUTH}/signin`,
-    summary: "Operator sign-in with username and password",
+    summary:
+      "Operator sign-in with username and password: a session in stage enrol or verify (see /admin/session)",
     access: "public",
     body: PasswordSignInBody,
     answer: Token,
@@ -62,8 +63,8 @@ export const authEndpoints = {
   logout: endpoint({
     method: "POST",
     path: `${AUTH}/logout`,
-    summary: "Ends the session: the token stops working",
-    access: "user",
+    summary: "Ends the session (a user's or an operator's): the token stops working",
+    access: "signed-in",
     answer: Nothing,
   }),
 };

@@ -2,6 +2,7 @@
 // (JSON Schema with a TypeScript type). The server registers its routes from these records, the
 // app's `call` types its requests from them and /api/docs publishes them; one record per route.
 import type { Static, TSchema } from "@sinclair/typebox";
+import type { Permission } from "../operators";
 import type { API_BASE } from "../paths";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -13,8 +14,20 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
  */
 export type Wire = "envelope" | "raw" | "file" | "websocket";
 
-/** Who may call: anyone, anyone (remembering a signed-in caller), a signed-in user, an operator. */
-export type Access = "public" | "optional-user" | "user" | "operator";
+/**
+ * Who may call: anyone; anyone (remembering a signed-in user); a signed-in wallet user; an
+ * operator whose session is `ready` and whose role has the record's `permission`
+ * (protocol/operators.ts); an operator in any sign-in stage (the /admin/session endpoints); a
+ * wallet user or a ready operator (uploaded images); any session at all (logout).
+ */
+export type Access =
+  | "public"
+  | "optional-user"
+  | "user"
+  | "operator"
+  | "operator-session"
+  | "user-or-operator"
+  | "signed-in";
 
 export interface EndpointSpec {
   method: Method;
@@ -22,6 +35,11 @@ export interface EndpointSpec {
   path: string;
   summary: string;
   access: Access;
+  /**
+   * For `operator` access: what the operator's role must allow (protocol/operators.ts
+   * `permissionOf`: a GET without one needs `read`, any other method `manage`).
+   */
+  permission?: Permission;
   wire?: Wire;
   params?: TSchema;
   query?: TSchema;

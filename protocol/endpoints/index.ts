@@ -2,6 +2,7 @@
 // these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
+import { adminSessionEndpoints } from "./admin-session";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
 import { contractEndpoints } from "./contract";
@@ -25,6 +26,7 @@ export * from "./common";
 export * from "./endpoint";
 export {
   adminEndpoints,
+  adminSessionEndpoints,
   assetsEndpoints,
   authEndpoints,
   contractEndpoints,
@@ -61,6 +63,7 @@ export const ENDPOINT_AREAS = {
   quant: quantEndpoints,
   market: marketEndpoints,
   rpc: rpcEndpoints,
+  adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,

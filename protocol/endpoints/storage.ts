@@ -30,7 +30,7 @@ export const storageEndpoints = {
     method: "GET",
     path: `${STORAGE}/upload/:id`,
     summary: "An uploaded image (its owner and operators only)",
-    access: "user",
+    access: "user-or-operator",
     wire: "file",
     params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
     answer: Type.String({ contentEncoding: "binary", description: "the image's bytes" }),

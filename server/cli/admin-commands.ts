@@ -4,6 +4,7 @@ import type { UserLockView } from "../../protocol/admin";
 import type { LedgerCheckReport } from "../../protocol/ledger";
 import type { Db } from "../db/db";
 import { checkLedger } from "../domain/ledger/check-ledger";
+import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from "../../protocol/operators";
 import { createAdmin, type CreatedAdmin } from "../domain/operators/create-admin";
 import type { OperatorActor } from "../domain/operators/operator-actor";
 import { setUserLocked } from "../domain/operators/user-lock";
@@ -73,7 +74,7 @@ import {
 } from "./withdrawal-commands";
 
 export type AdminCommand =
-  | { name: "create-admin"; username: string }
+  | { name: "create-admin"; username: string; role: OperatorRole }
   | { name: "lock"; address: string }
   | { name: "unlock"; address: string }
   | MessageSendCommand
@@ -101,7 +102,9 @@ export type AdminResult =
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  create-admin <username>   create an operator; prints a generated password once
+  create-admin <username> [--role admin|reviewer|support]
+                            create an operator (role admin unless given); prints a generated
+                            password once; TOTP is enrolled at the first sign-in
   lock <address>            lock a user (0x address): every call of theirs gets 403 at once
   unlock <address>          unlock a user
 ${MESSAGE_USAGE}
@@ -132,14 +135,38 @@ export function parseAdminArgs(
   if (name === "withdrawals" || name === "withdrawal") {
     return parseWithdrawalArgs(name, args.slice(1));
   }
-  if (name !== "create-admin" && name !== "lock" && name !== "unlock") {
+  if (name === "create-admin") return parseCreateAdmin(args.slice(1));
+  if (name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
   if (arg === undefined || rest.length > 0) {
-    const what = name === "create-admin" ? "<username>" : "<address>";
-    return { error: `"${name}" takes exactly one argument: ${what}.` };
+    return { error: `"${name}" takes exactly one argument: <address>.` };
   }
-  return name === "create-admin" ? { name, username: arg } : { name, address: arg };
+  return { name, address: arg };
+}
+
+/** `create-admin <username> [--role <role>]` (or `--role=<role>`, before or after the name). */
+function parseCreateAdmin(args: readonly string[]): AdminCommand | { error: string } {
+  const names: string[] = [];
+  let role: string | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? "";
+    if (arg === "--role") {
+      role = args[i + 1];
+      i += 1;
+    } else if (arg.startsWith("--role=")) role = arg.slice("--role=".length);
+    else if (arg.startsWith("--")) return { error: `Unknown option "${arg}".` };
+    else names.push(arg);
+  }
+  const [username] = names;
+  if (username === undefined || names.length > 1) {
+    return { error: '"create-admin" takes exactly one argument: <username>.' };
+  }
+  const chosen = role ?? "admin";
+  if (!isOperatorRole(chosen)) {
+    return { error: `--role is one of ${OPERATOR_ROLES.join(", ")}; not "${chosen}".` };
+  }
+  return { name: "create-admin", username, role: chosen };
 }
 
 /** Parses a command that arrived as JSON (the admin socket): null unless well-formed. */
@@ -163,7 +190,8 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   }
   const arg = v.name === "create-admin" ? v.username : v.address;
   if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
-  const parsed = parseAdminArgs([String(v.name), arg]);
+  const role = v.name === "create-admin" && typeof v.role === "string" ? ["--role", v.role] : [];
+  const parsed = parseAdminArgs([String(v.name), arg, ...role]);
   return typeof parsed === "object" && "name" in parsed && !("file" in parsed) ? parsed : null;
 }
 
@@ -179,7 +207,10 @@ export async function runAdminCommand(
 ): Promise<AdminResult> {
   switch (command.name) {
     case "create-admin":
-      return { kind: "created-admin", ...(await createAdmin(db, actor, command.username)) };
+      return {
+        kind: "created-admin",
+        ...(await createAdmin(db, actor, command.username, command.role)),
+      };
     case "lock":
     case "unlock": {
       const view = await setUserLocked(db, actor, command.address, command.name === "lock");
@@ -242,9 +273,9 @@ export function describeResult(result: AdminResult): string {
   }
   if (result.kind === "created-admin") {
     return [
-      `Created operator "${result.username}" (user ${result.userId}).`,
+      `Created operator "${result.username}" with role ${result.role} (user ${result.userId}).`,
       `Password (shown only now; keep it in a password manager): ${result.password}`,
-      "Sign in with this username and password: POST /api/v1/auth/signin.",
+      "Sign in at /admin with this username and password, then enrol an authenticator app.",
     ].join("\n");
   }
   const who = `${result.address} (user ${result.userId})`;

@@ -14,6 +14,13 @@ import type { AnswerOf, EndpointSpec, PartOf } from "../../protocol/endpoints";
 import type { Envelope } from "../../protocol/envelope";
 import { optionalUser } from "./system/optional-user";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The endpoint record a route was registered from (defineRoute). */
+    endpoint?: EndpointSpec;
+  }
+}
+
 /** The query as the handler sees it: fields with a default are always there (Ajv fills them). */
 type QueryOf<E> = E extends { query: TObject<infer P extends TProperties> }
   ? Static<TObject<P>> & {
@@ -63,7 +70,8 @@ export function defineRoute<E extends EndpointSpec>(
     schema: { ...requestSchema(endpoint), ...extras.schema },
     ...guard(app, endpoint),
     ...(extras.bodyLimit === undefined ? {} : { bodyLimit: extras.bodyLimit }),
-    ...(extras.config === undefined ? {} : { config: extras.config }),
+    // The record travels with the route: the /admin guard reads its access and permission.
+    config: { ...extras.config, endpoint },
     handler,
   });
 }
@@ -80,14 +88,17 @@ export function requestSchema(endpoint: EndpointSpec): FastifySchema {
 }
 
 /**
- * Signed-in users pass requireUser as a preHandler; operator routes are guarded by their whole
- * context's onRequest hook (routes/admin), which runs before body parsing.
+ * Signed-in users pass requireUser as a preHandler; operator routes (`operator`,
+ * `operator-session`) are guarded by their whole context's onRequest hook (routes/admin), which
+ * runs before body parsing and reads the record from the route's config.
  */
 function guard(
   app: FastifyInstance,
   endpoint: EndpointSpec,
 ): Pick<RouteShorthandOptions, "preHandler"> {
   if (endpoint.access === "user") return { preHandler: app.requireUser };
+  if (endpoint.access === "user-or-operator") return { preHandler: app.requireUserOrOperator };
+  if (endpoint.access === "signed-in") return { preHandler: app.requireSignedIn };
   if (endpoint.access === "optional-user") return { preHandler: optionalUser(app) };
   return {};
 }

@@ -153,6 +153,13 @@ const WORDING: Wording = {
   MARKET_STALE: (i18n) =>
     i18n._(msg`There is no fresh market price right now. Please try again in a moment.`),
   INTERNAL: (i18n) => i18n._(msg`Something went wrong on the server. Please try again.`),
+  // operators' second factor (the console's sign-in)
+  SECOND_FACTOR_REQUIRED: (i18n) =>
+    i18n._(msg`Enter the code from your authenticator app to finish signing in.`),
+  SECOND_FACTOR_INVALID: (i18n, p) =>
+    p.reason === "reused"
+      ? i18n._(msg`This code was already used. Wait for the next code and try again.`)
+      : i18n._(msg`This code is not correct. Please check it and try again.`),
   // spot: a rejected market order's reason (stored with the order).
   BOOK_EMPTY: (i18n, p) => {
     // A refusal stored without its params (an older row) still gets a sentence of its own.

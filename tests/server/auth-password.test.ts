@@ -15,7 +15,7 @@ const PASSWORD = "correct horse battery staple";
 function passwordSuite(getDb: () => Db) {
   const app = useTestApp(getDb, { resetDbBeforeEach: true });
   beforeEach(async () => {
-    await createOperator(getDb(), "ops-anna", PASSWORD);
+    await createOperator(getDb(), "ops-anna", PASSWORD, "admin");
   });
 
   const signIn = (username: string, password: string, ip = "198.51.100.1") =>
@@ -26,7 +26,7 @@ function passwordSuite(getDb: () => Db) {
       remoteAddress: ip,
     });
   const sessions = async () =>
-    (await getDb().query<{ n: number }>("SELECT count(*)::int AS n FROM sessions"))[0]?.n;
+    (await getDb().query<{ n: number }>("SELECT count(*)::int AS n FROM operator_sessions"))[0]?.n;
 
   function expectLimited(response: LightMyRequestResponse) {
     expect(response.statusCode, response.body).toBe(429);
@@ -37,16 +37,14 @@ function passwordSuite(getDb: () => Db) {
     return retryAfter;
   }
 
-  it("signs an operator in with the right password; the token works", async () => {
+  it("signs an operator in with the right password; the token opens the second factor", async () => {
     const response = await signIn("ops-anna", PASSWORD);
     expect(response.statusCode, response.body).toBe(200);
     const token = (response.json() as { Data: string }).Data;
-    const profile = await app.inject({
-      url: `${API_BASE}/profile/profile`,
-      headers: bearer(token),
-    });
-    expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ Data: { address: null, locked: false } });
+    // An operator session of its own, waiting for TOTP enrolment (admin-session.test.ts).
+    const session = await app.inject({ url: `${API_BASE}/admin/session`, headers: bearer(token) });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json()).toMatchObject({ Data: { username: "ops-anna", stage: "enrol" } });
     // Usernames are case-insensitive.
     expect((await signIn(" OPS-Anna ", PASSWORD)).statusCode).toBe(200);
     const [row] = await getDb().query<{ password_hash: string }>("SELECT password_hash FROM users");
@@ -183,15 +181,15 @@ function passwordSuite(getDb: () => Db) {
   });
 
   it("creates operators only with a valid, free username", async () => {
-    await expect(createOperator(getDb(), "Ops Anna", PASSWORD)).rejects.toMatchObject({
+    await expect(createOperator(getDb(), "Ops Anna", PASSWORD, "admin")).rejects.toMatchObject({
       code: "VALIDATION",
       params: { field: "username" },
     });
-    await expect(createOperator(getDb(), "ops-anna", PASSWORD)).rejects.toMatchObject({
+    await expect(createOperator(getDb(), "ops-anna", PASSWORD, "admin")).rejects.toMatchObject({
       code: "CONFLICT",
       params: { conflict: "username-taken" },
     });
-    await expect(createOperator(getDb(), "ops-carl", "short")).rejects.toMatchObject({
+    await expect(createOperator(getDb(), "ops-carl", "short", "admin")).rejects.toMatchObject({
       code: "VALIDATION",
       params: { field: "password" },
     });

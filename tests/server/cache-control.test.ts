@@ -16,7 +16,7 @@ let user: TestSession;
 beforeAll(async () => {
   app = await buildTestApp({ db: getDb() });
   user = await createUserSession(getDb());
-  await createOperator(getDb(), "ops-cache", "correct horse battery staple");
+  await createOperator(getDb(), "ops-cache", "correct horse battery staple", "admin");
 });
 afterAll(async () => {
   await app?.close();

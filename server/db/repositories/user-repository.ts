@@ -1,4 +1,5 @@
 // Users (migration 002): wallet users by lower-case address, operators by username + password hash.
+import type { OperatorRole } from "../../../protocol/operators";
 import type { Queryable } from "../db";
 
 export interface UserRow {
@@ -81,12 +82,13 @@ export async function findOperatorByUsername(
  */
 export async function insertOperator(
   db: Queryable,
-  operator: { username: string; passwordHash: string; inviteCode: string },
+  operator: { username: string; passwordHash: string; role: OperatorRole; inviteCode: string },
 ): Promise<UserRow | null> {
   const [row] = await db.query<UserRow>(
-    `INSERT INTO users (username, password_hash, role, invite_code) VALUES ($1, $2, 'operator', $3)
+    `INSERT INTO users (username, password_hash, role, operator_role, invite_code)
+     VALUES ($1, $2, 'operator', $3, $4)
      ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
-    [operator.username, operator.passwordHash, operator.inviteCode],
+    [operator.username, operator.passwordHash, operator.role, operator.inviteCode],
   );
   return row ?? null;
 }

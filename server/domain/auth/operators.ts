@@ -1,4 +1,5 @@
 // Operator accounts: created by `npm run admin -- create-admin` (server/cli), never over HTTP.
+import type { OperatorRole } from "../../../protocol/operators";
 import type { Queryable } from "../../db/db";
 import { findUserIdByUsername, insertOperator } from "../../db/repositories/user-repository";
 import { conflict, invalid } from "../errors";
@@ -9,13 +10,15 @@ import { hashPassword } from "./passwords";
 export const USERNAME_PATTERN = /^[a-z0-9_.-]{3,32}$/;
 
 /**
- * Creates an operator who signs in with `username` and `password` at POST /auth/signin.
- * Refuses a malformed username (VALIDATION) and one that is taken (CONFLICT).
+ * Creates an operator with `role` who signs in with `username` and `password` at POST
+ * /auth/signin, then enrols TOTP (second-factor.ts). Refuses a malformed username (VALIDATION)
+ * and one that is taken (CONFLICT).
  */
 export async function createOperator(
   db: Queryable,
   username: string,
   password: string,
+  role: OperatorRole,
 ): Promise<{ id: string }> {
   if (!USERNAME_PATTERN.test(username)) {
     throw invalid(
@@ -32,6 +35,7 @@ export async function createOperator(
     const created = await insertOperator(db, {
       username,
       passwordHash,
+      role,
       inviteCode: newInviteCode(),
     });
     if (created) return { id: created.id };

@@ -16,7 +16,7 @@ import {
 import { findOperatorByUsername } from "../../db/repositories/user-repository";
 import { DomainError, refusal } from "../errors";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { startSession } from "./sessions";
+import { startOperatorSession } from "./operator-sessions";
 
 export const LOGIN_LIMITS: LoginLimits = {
   perUsernameAndIp: 5,
@@ -46,7 +46,10 @@ export interface PasswordSignIn {
   ip: string;
 }
 
-/** Answers a new session token, or throws 401 (wrong), 403 (locked) or RetryLaterError. */
+/**
+ * Answers the token of a new operator session in stage enrol or verify (second-factor.ts), or
+ * throws 401 (wrong), 403 (locked) or RetryLaterError.
+ */
 export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise<string> {
   // Usernames are stored lower-case; counting failures the same way stops "Admin"/"ADMIN" games.
   const username = input.username.trim().toLowerCase().slice(0, 64);
@@ -73,6 +76,6 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise
   return db.transaction(async (tx) => {
     // Also deletes this attempt's own row: it was not a failure after all.
     await clearLoginFailures(tx, username, input.ip);
-    return startSession(tx, operator.id);
+    return startOperatorSession(tx, operator.id);
   });
 }

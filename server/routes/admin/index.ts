@@ -12,6 +12,7 @@ import { ledgerRoutes } from "./ledger-routes";
 import { linkRoutes } from "./link-routes";
 import { messageRoutes } from "./message-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
+import { sessionRoutes } from "./session-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
 import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
@@ -19,6 +20,7 @@ import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.requireOperator);
 
+  await app.register(sessionRoutes);
   await app.register(identityReviewRoutes);
   await app.register(userRoutes);
   await app.register(messageRoutes);

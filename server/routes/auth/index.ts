@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { authEndpoints } from "../../../protocol/endpoints";
 import { dummyPasswordHash } from "../../domain/auth/passwords";
 import { RetryLaterError, signInWithPassword } from "../../domain/auth/password-sign-in";
+import { endOperatorSession } from "../../domain/auth/operator-sessions";
 import { endSession } from "../../domain/auth/sessions";
 import { expectedOrigin } from "../../domain/auth/siwe-message";
 import { issueWalletNonce, signInWithWallet } from "../../domain/auth/wallet-sign-in";
@@ -46,7 +47,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineRoute(app, authEndpoints.logout, async (request) => {
-    await endSession(app.db, signedInUser(request).sessionId);
+    const user = signedInUser(request);
+    if (user.operator === null) await endSession(app.db, user.sessionId);
+    else await endOperatorSession(app.db, user.sessionId);
     return ok(null);
   });
 };

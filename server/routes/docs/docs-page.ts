@@ -8,7 +8,10 @@ const ACCESS_TEXT = {
   public: "public",
   "optional-user": "public (remembers a signed-in caller)",
   user: "signed-in user (Bearer token)",
-  operator: "operator",
+  operator: "operator (ready session; the role needs the permission)",
+  "operator-session": "operator (any sign-in stage)",
+  "user-or-operator": "signed-in user or operator",
+  "signed-in": "any session",
 } as const;
 
 export function escapeHtml(text: string): string {

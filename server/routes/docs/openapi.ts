@@ -3,6 +3,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type { EndpointArea, EndpointSpec } from "../../../protocol/endpoints";
 import { ERROR_CODES } from "../../../protocol/envelope";
+import { permissionOf } from "../../../protocol/operators";
 
 type Json = Record<string, unknown>;
 
@@ -64,8 +65,12 @@ function operation(spec: EndpointSpec & { area: EndpointArea }): Json {
     operationId: `${spec.method.toLowerCase()}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ?? "").toUpperCase())}`,
     summary: spec.summary,
     tags: [spec.area],
-    ...(spec.access === "user" || spec.access === "operator" ? { security: [{ bearer: [] }] } : {}),
-    ...(spec.access === "operator" ? { description: "Operators only." } : {}),
+    ...(spec.access === "public" || spec.access === "optional-user"
+      ? {}
+      : { security: [{ bearer: [] }] }),
+    ...(spec.access === "operator"
+      ? { description: `Operators only (permission: ${permissionOf(spec)}).` }
+      : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(spec),

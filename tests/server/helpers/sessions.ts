@@ -1,13 +1,17 @@
-// Signed-in users for server tests, without going through sign-in: a users row and a sessions
-// row written directly, the token stored hashed exactly as the real sign-in does.
+// Signed-in users for server tests, without going through sign-in: a users row and a session
+// row written directly, the token stored hashed exactly as the real sign-in does. An operator's
+// session is one that passed its second factor (stage ready), role admin unless `role` names
+// another (issue 22); tests of the sign-in itself go through the real endpoints.
 import { randomBytes } from "node:crypto";
+import { OPERATOR_SESSION_LIMITS, type OperatorRole } from "../../../protocol/operators";
 import type { Queryable } from "../../../server/db/db";
 import { hashToken, newToken, SESSION_LIFETIME_SECONDS } from "../../../server/domain/auth/tokens";
 
 export interface TestUserOptions {
   /** Wallet address (any case); default a random one for users, none for operators. */
   address?: string | null;
-  role?: "user" | "operator";
+  /** A wallet user, or an operator: "operator" is an admin; the others name the role. */
+  role?: "user" | "operator" | OperatorRole;
   /** Default a random one for operators, none for users. */
   username?: string | null;
   locked?: boolean;
@@ -34,7 +38,8 @@ export async function createUserSession(
   db: Queryable,
   options: TestUserOptions = {},
 ): Promise<TestSession> {
-  const role = options.role ?? "user";
+  const operatorRole = operatorRoleOf(options.role ?? "user");
+  const role = operatorRole === null ? "user" : "operator";
   const address =
     options.address === undefined
       ? role === "user"
@@ -55,19 +60,32 @@ export async function createUserSession(
     .replace(/[^A-Z0-9]/g, "0")
     .slice(0, 8);
   const [user] = await db.query<{ id: string }>(
-    `INSERT INTO users (address, username, role, password_hash, invite_code, locked)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [address, username, role, passwordHash, inviteCode, options.locked ?? false],
+    `INSERT INTO users (address, username, role, operator_role, password_hash, invite_code, locked)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [address, username, role, operatorRole, passwordHash, inviteCode, options.locked ?? false],
   );
   if (!user) throw new Error("no user row");
   const token = newToken();
-  await db.query(
-    `INSERT INTO sessions (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [user.id, hashToken(token), SESSION_LIFETIME_SECONDS],
-  );
+  if (operatorRole === null) {
+    await db.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at)
+       VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [user.id, hashToken(token), SESSION_LIFETIME_SECONDS],
+    );
+  } else {
+    await db.query(
+      `INSERT INTO operator_sessions (user_id, token_hash, expires_at, second_factor_at)
+       VALUES ($1, $2, now() + make_interval(secs => $3), now())`,
+      [user.id, hashToken(token), OPERATOR_SESSION_LIMITS.absoluteSeconds],
+    );
+  }
   if (options.verified) await approvedIdentity(db, user.id);
   return { userId: user.id, token, address, username };
+}
+
+function operatorRoleOf(role: NonNullable<TestUserOptions["role"]>): OperatorRole | null {
+  if (role === "user") return null;
+  return role === "operator" ? "admin" : role;
 }
 
 async function approvedIdentity(db: Queryable, userId: string): Promise<void> {
