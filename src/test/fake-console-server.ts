@@ -1,6 +1,7 @@
 // A stand-in for the server's /admin API in the console's component tests: `fetch` answers
 // from a table of handlers keyed "METHOD /path" (API.md's terms, no query), in the envelope.
 import { vi } from "vitest";
+import { ROLE_PERMISSIONS, type OperatorRole } from "../../protocol/operators";
 
 export interface FakeRequest {
   search: URLSearchParams;
@@ -61,11 +62,16 @@ function envelope(status: number, data: unknown, code?: string): Response {
 }
 
 /** An operator session as GET /admin/session answers it. */
-export function sessionView(stage: "enrol" | "verify" | "ready", role = "admin", username = "ada") {
+export function sessionView(
+  stage: "enrol" | "verify" | "ready",
+  role: OperatorRole = "admin",
+  username = "ada",
+) {
   return {
     username,
     role,
     stage,
+    permissions: ROLE_PERMISSIONS[role],
     expiresAt: "2026-11-27T12:00:00Z",
     idleExpiresAt: "2026-11-27T04:30:00Z",
   };

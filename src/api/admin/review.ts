@@ -3,21 +3,20 @@ import type { AdminIdentityItem, ListPage } from "../../../protocol";
 import type { AdminRechargeItem, AdminWithdrawalItem } from "../../../protocol/wallet";
 import { adminRequest } from "./transport";
 
-/**
- * One recorded approval of a withdrawal (two-person rule, opflow's migration 025). Optional until
- * that lands: the item then carries only `reviewerId`.
- */
-export interface WithdrawalApproval {
-  operatorId: string;
-  operator?: string;
+/** One operator's approval of a withdrawal (wt/opflow's protocol/wallet.ts, two-person rule). */
+export interface WithdrawalApprovalView {
+  operatorId: string | null;
+  /** The audit log's actor label: "operator:<username>" or "cli:<os user>". */
+  operatorLabel: string;
   approvedAt: string;
 }
 
-export interface AdminWithdrawalView extends AdminWithdrawalItem {
-  approvals?: WithdrawalApproval[];
-  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE: a second, different operator must approve. */
-  needsSecondApproval?: boolean;
-}
+/**
+ * A withdrawal as the queue lists it. Until opflow's fields are in protocol/wallet.ts on this
+ * branch they are optional here; after the merge the item's own (required) types take over.
+ */
+export type AdminWithdrawalView = AdminWithdrawalItem &
+  Partial<{ approvals: WithdrawalApprovalView[]; approvalsRequired: 1 | 2 }>;
 
 export interface QueueItems {
   identity: AdminIdentityItem;

@@ -1,24 +1,11 @@
-// Operator sign-in and the operator session (the brief's contract: password, then TOTP enrolment
-// or verification). The answers' types move to protocol/operators.ts when that lands.
+// Operator sign-in and the operator session (protocol/endpoints/admin-session.ts): password, then
+// TOTP enrolment or verification.
+import type {
+  OperatorSessionView,
+  RecoveryCodes,
+  TotpEnrolment,
+} from "../../../protocol/operators";
 import { adminRequest } from "./transport";
-
-export type OperatorRole = "admin" | "reviewer" | "support";
-export type OperatorStage = "enrol" | "verify" | "ready";
-
-/** GET /admin/session. */
-export interface OperatorSessionView {
-  username: string;
-  role: OperatorRole;
-  stage: OperatorStage;
-  expiresAt: string;
-  idleExpiresAt: string;
-}
-
-/** POST /admin/session/enrolment: the TOTP secret (base32) and its otpauth:// URI. */
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-}
 
 /** POST /auth/signin: an operator session token in stage `enrol` or `verify`. */
 export function signInOperator(username: string, password: string): Promise<string> {
@@ -37,7 +24,7 @@ export function startTotpEnrolment(): Promise<TotpEnrolment> {
 }
 
 /** Confirms enrolment with a first code: the ten recovery codes, shown once. */
-export function confirmTotpEnrolment(code: string): Promise<{ recoveryCodes: string[] }> {
+export function confirmTotpEnrolment(code: string): Promise<RecoveryCodes> {
   return adminRequest("POST", "/admin/session/enrolment/confirm", {
     json: { code },
     refusalIs401: true,

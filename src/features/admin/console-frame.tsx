@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { signOutOperator } from "../../sync/admin/operator-session";
-import type { OperatorSessionView } from "../../sync/admin/console";
+import type { OperatorSessionView } from "../../../protocol/operators";
 import { useRoleName } from "./role-name";
 
 export function ConsoleFrame(props: { session: OperatorSessionView; children: ReactNode }) {

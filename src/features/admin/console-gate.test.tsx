@@ -45,13 +45,14 @@ function server(stage: "enrol" | "verify"): FakeServer & { stage: () => string }
     "POST /admin/session/enrolment": () => ({ data: { secret: "JBSWY3DPEHPK3PXP", uri: URI } }),
     "POST /admin/session/enrolment/confirm": ({ body }) => {
       if ((body as { code: string }).code !== "123456")
-        return { status: 401, code: "TOTP_INVALID" };
+        return { status: 422, code: "SECOND_FACTOR_INVALID" };
       current = "ready";
       return { data: { recoveryCodes: RECOVERY } };
     },
     "POST /admin/session/verify": ({ body }) => {
       const answer = body as { code?: string; recoveryCode?: string };
-      if (answer.recoveryCode !== RECOVERY[3]) return { status: 401, code: "TOTP_INVALID" };
+      if (answer.recoveryCode !== RECOVERY[3])
+        return { status: 422, code: "SECOND_FACTOR_INVALID" };
       current = "ready";
       return { data: sessionView("ready") };
     },
@@ -98,10 +99,12 @@ describe("console sign-in", () => {
     );
     expect(fake.calls).not.toContain("POST /admin/session/enrolment/confirm");
 
-    // A code the server refuses (401) is an answer, not the end of the session.
+    // A code the server refuses is an answer, not the end of the session.
     type("admin-enrol-code", "654321");
     await click("admin-enrol-submit");
-    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This code is not correct. Please check it and try again.",
+    );
     expect(screen.getByTestId("admin-enrol")).toBeTruthy();
     expect(sessionStorage.getItem("quanta:operator-token")).toBe("op-token");
 

@@ -7,13 +7,13 @@ import { ReviewActions } from "./review-actions";
 import { timeText } from "./time-text";
 import { UploadImage } from "./upload-image";
 import { useOperator } from "./use-operator";
-import { canReview } from "./roles";
+import { allows } from "./roles";
 
 const ID_TYPE_LABELS = [msg`ID card`, msg`Passport`, msg`Driving licence`, msg`Other document`];
 
 export function IdentityQueueScreen() {
   const { t, i18n } = useLingui();
-  const role = useOperator().session?.role ?? "support";
+  const permitted = allows(useOperator().session, "review");
   return (
     <QueueScreen
       queue="identity"
@@ -42,7 +42,7 @@ export function IdentityQueueScreen() {
             alt={t`Photo of the document`}
             testId={`identity-photo-${item.id}`}
           />
-          {item.status === 0 && canReview(role) && (
+          {item.status === 0 && permitted && (
             <ReviewActions
               itemId={item.id}
               approve={() => approveItem("identity", item.id)}

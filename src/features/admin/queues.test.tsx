@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OperatorRole } from "../../../protocol/operators";
 import { signIn, signOutOperator } from "../../sync/admin/operator-session";
 import {
   fakeConsoleServer,
@@ -41,11 +42,13 @@ const bigWithdrawal = {
   userId: "7",
   userAddress: "0x00000000000000000000000000000000000000a1",
   reviewerId: null,
-  needsSecondApproval: true,
-  approvals: [{ operatorId: "1", operator: "ada", approvedAt: "2026-11-27T03:20:00Z" }],
+  approvalsRequired: 2,
+  approvals: [
+    { operatorId: "1", operatorLabel: "operator:ada", approvedAt: "2026-11-27T03:20:00Z" },
+  ],
 };
 
-async function signedInAs(role: string, fake: FakeServer, username = "ada") {
+async function signedInAs(role: OperatorRole, fake: FakeServer, username = "ada") {
   fake.handlers["POST /auth/signin"] = () => ({ data: "op-token" });
   fake.handlers["GET /admin/session"] = () => ({ data: sessionView("ready", role, username) });
   fake.handlers["POST /auth/logout"] = () => ({ data: null });
@@ -145,7 +148,7 @@ describe("console review queues", () => {
     await renderInEnglish(<WithdrawQueueScreen />);
 
     expect((await screen.findByTestId("withdraw-approvals-88")).textContent).toContain(
-      "Approved by ada",
+      "Approved by operator:ada",
     );
     expect(screen.getByTestId("withdraw-waiting-88")).toBeTruthy();
     // The first approver cannot give the second approval; the server would refuse it too.

@@ -4,14 +4,14 @@ import { formatMoney } from "../../lib/format/format-money";
 import { approveItem, rejectItem } from "../../sync/admin/console";
 import { Fact, QueueScreen } from "./queue-screen";
 import { ReviewActions } from "./review-actions";
-import { canReview } from "./roles";
+import { allows } from "./roles";
 import { timeText } from "./time-text";
 import { UploadImage } from "./upload-image";
 import { useOperator } from "./use-operator";
 
 export function RechargeQueueScreen() {
   const { t, i18n } = useLingui();
-  const role = useOperator().session?.role ?? "support";
+  const permitted = allows(useOperator().session, "review");
   return (
     <QueueScreen
       queue="recharge"
@@ -51,7 +51,7 @@ export function RechargeQueueScreen() {
                 testId={`recharge-voucher-${item.id}`}
               />
             )}
-            {item.status === 0 && canReview(role) && (
+            {item.status === 0 && permitted && (
               <ReviewActions
                 itemId={item.id}
                 approve={() => approveItem("recharge", item.id)}

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { OperatorRole } from "../../sync/admin/console";
+import type { OperatorRole } from "../../../protocol/operators";
 
 export function useRoleName(role: OperatorRole): string {
   const { t } = useLingui();

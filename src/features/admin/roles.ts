@@ -1,6 +1,7 @@
-// What a role may do, as the server's permission hook decides it (protocol/operators.ts, the
-// brief's contract): the console only hides what the server would refuse anyway.
-import type { OperatorRole } from "../../sync/admin/console";
+// What the signed-in operator may do: the permissions GET /admin/session lists (protocol/operators.ts,
+// the one place roles are defined). The console only hides what the server would refuse anyway.
+import type { OperatorSessionView, Permission } from "../../../protocol/operators";
 
-export const canReview = (role: OperatorRole) => role === "admin" || role === "reviewer";
-export const canManage = (role: OperatorRole) => role === "admin";
+export function allows(session: OperatorSessionView | null, permission: Permission): boolean {
+  return session?.permissions.includes(permission) ?? false;
+}

@@ -5,14 +5,14 @@ import { setUserLock } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
 import { TextField } from "../../ui/form/text-field";
 import { consoleErrorText } from "./error-text";
-import { canManage } from "./roles";
+import { allows } from "./roles";
 import { useOperator } from "./use-operator";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export function UsersScreen() {
   const { t, i18n } = useLingui();
-  const role = useOperator().session?.role ?? "support";
+  const permitted = allows(useOperator().session, "manage");
   const [address, setAddress] = useState("");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function UsersScreen() {
           {result}
         </p>
       )}
-      {canManage(role) ? (
+      {permitted ? (
         <div className="q-admin-actions">
           <button
             className="q-admin-button q-admin-button--danger"

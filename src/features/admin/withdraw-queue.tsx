@@ -5,22 +5,24 @@ import { formatMoney } from "../../lib/format/format-money";
 import { approveItem, rejectItem, type AdminWithdrawalView } from "../../sync/admin/console";
 import { Fact, QueueScreen } from "./queue-screen";
 import { ReviewActions } from "./review-actions";
-import { canReview } from "./roles";
+import { allows } from "./roles";
 import { timeText } from "./time-text";
 import { useOperator } from "./use-operator";
 
 /** Whether the item waits for a second approval, and whether `username` gave the first. */
 export function secondApprovalState(item: AdminWithdrawalView, username: string) {
   const approvals = item.approvals ?? [];
-  const waiting = item.status === 0 && item.needsSecondApproval === true && approvals.length === 1;
-  const approvedByMe = approvals.some((approval) => approval.operator === username);
+  const waiting = item.status === 0 && item.approvalsRequired === 2 && approvals.length === 1;
+  const approvedByMe = approvals.some(
+    (approval) => approval.operatorLabel === `operator:${username}`,
+  );
   return { waiting, approvedByMe };
 }
 
 export function WithdrawQueueScreen() {
   const { t, i18n } = useLingui();
   const session = useOperator().session;
-  const role = session?.role ?? "support";
+  const permitted = allows(session, "review");
   const username = session?.username ?? "";
   return (
     <QueueScreen
@@ -52,10 +54,10 @@ export function WithdrawQueueScreen() {
             {(item.approvals ?? []).length > 0 && (
               <ul className="q-admin-approvals" data-testid={`withdraw-approvals-${item.id}`}>
                 {(item.approvals ?? []).map((approval) => {
-                  const who = approval.operator ?? approval.operatorId;
+                  const who = approval.operatorLabel;
                   const when = timeText(approval.approvedAt, i18n.locale);
                   return (
-                    <li key={`${approval.operatorId}-${approval.approvedAt}`}>
+                    <li key={`${approval.operatorLabel}-${approval.approvedAt}`}>
                       <Trans>
                         Approved by {who}, {when}
                       </Trans>
@@ -69,7 +71,7 @@ export function WithdrawQueueScreen() {
                 <Trans>Waiting for a second approval by another operator.</Trans>
               </p>
             )}
-            {item.status === 0 && canReview(role) && (
+            {item.status === 0 && permitted && (
               <ReviewActions
                 itemId={item.id}
                 approve={() => approveItem("withdraw", item.id)}

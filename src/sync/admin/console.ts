@@ -7,7 +7,7 @@ export {
   type AdminWithdrawalView,
   type QueueItems,
   type QueueName,
-  type WithdrawalApproval,
+  type WithdrawalApprovalView,
 } from "../../api/admin/review";
 export {
   checkLedger,
@@ -21,5 +21,4 @@ export {
   type LedgerCheckView,
   type ServiceStatusView,
 } from "../../api/admin/operations";
-export type { OperatorRole, OperatorSessionView, OperatorStage } from "../../api/admin/session";
 export { ApiError } from "../../api/errors";

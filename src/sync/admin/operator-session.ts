@@ -8,11 +8,10 @@ import {
   signInOperator,
   startTotpEnrolment,
   verifySecondFactor,
-  type OperatorSessionView,
-  type TotpEnrolment,
 } from "../../api/admin/session";
 import { configureOperatorTransport } from "../../api/admin/transport";
 import { ApiError } from "../../api/errors";
+import type { OperatorSessionView, TotpEnrolment } from "../../../protocol/operators";
 
 const TOKEN_KEY = "quanta:operator-token";
 
