@@ -18,6 +18,17 @@ const TotpCode = Type.String({ pattern: TOTP_CODE_PATTERN, description: "six dig
 /** Recovery codes are compared without case, spaces or hyphens; the bound keeps junk out. */
 const RecoveryCode = Type.String({ minLength: 1, maxLength: 64 });
 
+/**
+ * `{ code }` or `{ recoveryCode }`, exactly one. One object with a property count rather than a
+ * union: Ajv strips unknown keys per branch, so a union would quietly take the first of two.
+ */
+const VerifyBody = Type.Unsafe<{ code: string } | { recoveryCode: string }>(
+  Type.Object(
+    { code: Type.Optional(TotpCode), recoveryCode: Type.Optional(RecoveryCode) },
+    { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+  ),
+);
+
 const SessionView = described<OperatorSessionView>(
   "{ username, role, stage, permissions, expiresAt, idleExpiresAt }",
 );
@@ -50,10 +61,7 @@ export const adminSessionEndpoints = {
     path: `${SESSION}/verify`,
     summary: "Stage verify: a TOTP code (once per window) or a recovery code (once ever)",
     access: "operator-session",
-    body: Type.Union([
-      Type.Object({ code: TotpCode }, { additionalProperties: false }),
-      Type.Object({ recoveryCode: RecoveryCode }, { additionalProperties: false }),
-    ]),
+    body: VerifyBody,
     answer: SessionView,
   }),
 };

@@ -13,10 +13,29 @@ import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
 import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
+import { codeAt } from "./helpers/operator-sign-in";
 import { createUserSession } from "./helpers/sessions";
 
 const runner = new ChildRunner();
 const run = runner.run.bind(runner);
+
+/** TOTP enrolment through the API, as the console does it (the code computed here). */
+async function enrolTotp(base: string, token: string): Promise<void> {
+  const post = (path: string, body?: object) =>
+    fetch(`${base}${API_BASE}/admin/session${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const started = await post("/enrolment");
+  expect(started.status).toBe(200);
+  const { secret } = ((await started.json()) as { Data: { secret: string } }).Data;
+  const confirmed = await post("/enrolment/confirm", { code: codeAt(secret) });
+  expect(confirmed.status).toBe(200);
+}
 
 async function admin(env: Record<string, string>, ...args: string[]) {
   const cli = run("server/cli/admin.ts", args, env);
@@ -38,8 +57,9 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   await seed.close();
 
   // Server stopped: the CLI opens the database itself.
-  const created = await admin(env, "create-admin", "olga");
+  const created = await admin(env, "create-admin", "olga", "--role", "support");
   expect(created.code, created.stderr).toBe(0);
+  expect(created.stdout).toContain("with role support");
   const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1] ?? "";
   expect(password).toMatch(/^[\w-]{24}$/);
   expect(created.stderr).not.toContain("through the running server");
@@ -69,6 +89,7 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   });
   expect(signIn.status).toBe(200);
   const operatorToken = ((await signIn.json()) as { Data: string }).Data;
+  await enrolTotp(base, operatorToken);
 
   const asUser = () =>
     fetch(`${base}${API_BASE}/profile/identity`, {
@@ -100,8 +121,10 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   expect(items.map((i) => [i.actorLabel, i.action])).toEqual([
     [label, "user.unlock"],
     [label, "user.lock"],
+    ["operator:olga", "operator.totp-enrol"],
     [label, "operator.create"],
   ]);
+  expect(items.at(-1)?.detail).toEqual({ username: "olga", role: "support" });
 
   server.child.kill("SIGTERM");
   expect(await within(server.exited, 10_000, "graceful shutdown")).toBe(0);
@@ -118,7 +141,7 @@ it("runs create-admin, lock and unlock directly and through a running server", a
     ]);
     expect(row?.locked).toBe(true);
     const [count] = await check.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log");
-    expect(count?.n).toBe(4);
+    expect(count?.n).toBe(5);
   } finally {
     await check.close();
   }
@@ -134,6 +157,9 @@ it("prints usage for help, and refuses unknown commands with exit code 2", async
   expect(unknown.stderr).toContain('Unknown command "drop-everything"');
   const missing = await admin({ DATA_DIR: dataDir }, "lock");
   expect(missing.code).toBe(2);
+  const badRole = await admin({ DATA_DIR: dataDir }, "create-admin", "olga", "--role", "root");
+  expect(badRole.code).toBe(2);
+  expect(badRole.stderr).toContain("--role is one of admin, reviewer, support");
   // Nothing was opened or created for a usage error.
   expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
 }, 60_000);

@@ -6,6 +6,13 @@ import { randomUUID } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import type { Hex } from "viem";
+import {
+  TOTP_PARAMETERS,
+  type OperatorRole,
+  type RecoveryCodes,
+  type TotpEnrolment,
+} from "../../../protocol/operators";
+import { totpCode } from "../../../server/domain/auth/totp";
 import { repoRoot } from "../harness/paths";
 import type { StartedServer } from "../harness/server";
 import { ANVIL_KEY_0 } from "../harness/wallet";
@@ -86,14 +93,80 @@ export async function signInFromNode(
   return signIn.body.Data;
 }
 
+export interface E2eOperator {
+  username: string;
+  password: string;
+  /** The TOTP secret enrolled at the first sign-in: `totpCode(secret, Date.now())` signs in again. */
+  secret: string;
+  recoveryCodes: string[];
+  /** A ready session (password + TOTP). */
+  token: string;
+}
+
 /**
- * `npm run admin -- create-admin <name>` against the running server's data directory (the CLI
- * goes through the server's admin socket), then a password sign-in: the operator's token.
+ * `npm run admin -- create-admin <name> --role <role>` against the running server's data
+ * directory (the CLI goes through the server's admin socket), then the operator's first sign-in
+ * as the console does it: password, TOTP enrolment with a code computed here, the recovery codes.
  */
-export async function createOperator(server: StartedServer, username: string): Promise<string> {
-  const output = await runAdminCli(server, ["create-admin", username]);
+export async function createOperatorAccount(
+  server: StartedServer,
+  username: string,
+  role: OperatorRole = "admin",
+): Promise<E2eOperator> {
+  const output = await runAdminCli(server, ["create-admin", username, "--role", role]);
   const password = /Password[^:]*:\s*(\S+)/.exec(output)?.[1];
   if (!password) throw new Error(`create-admin printed no password:\n${output}`);
+  const token = await passwordSignIn(server, username, password);
+  const started = await api<TotpEnrolment>(server, "POST", "admin/session/enrolment", { token });
+  if (started.status !== 200) throw new Error(`enrolment: ${JSON.stringify(started.body)}`);
+  const { secret } = started.body.Data;
+  const confirmed = await api<RecoveryCodes>(server, "POST", "admin/session/enrolment/confirm", {
+    token,
+    json: { code: totpCode(secret, Date.now()) },
+  });
+  if (confirmed.status !== 200) throw new Error(`confirm: ${JSON.stringify(confirmed.body)}`);
+  return { username, password, secret, recoveryCodes: confirmed.body.Data.recoveryCodes, token };
+}
+
+/** A new operator's ready session token (see createOperatorAccount). */
+export async function createOperator(
+  server: StartedServer,
+  username: string,
+  role: OperatorRole = "admin",
+): Promise<string> {
+  return (await createOperatorAccount(server, username, role)).token;
+}
+
+/**
+ * A later sign-in of an enrolled operator: password, then the TOTP code of the next time step
+ * (inside the server's window). A step's code works once (replay refusal), so a second sign-in
+ * within the same step waits for the next one.
+ */
+export async function signInOperator(
+  server: StartedServer,
+  operator: E2eOperator,
+): Promise<string> {
+  const token = await passwordSignIn(server, operator.username, operator.password);
+  const periodMs = TOTP_PARAMETERS.periodSeconds * 1000;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const verified = await api(server, "POST", "admin/session/verify", {
+      token,
+      json: { code: totpCode(operator.secret, Date.now() + periodMs) },
+    });
+    if (verified.status === 200) return token;
+    if (verified.body.Code !== "SECOND_FACTOR_INVALID") {
+      throw new Error(`verify: ${JSON.stringify(verified.body)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, periodMs - (Date.now() % periodMs) + 100));
+  }
+  throw new Error(`verify: no code of ${operator.username} was accepted in three steps`);
+}
+
+async function passwordSignIn(
+  server: StartedServer,
+  username: string,
+  password: string,
+): Promise<string> {
   const signIn = await api<string>(server, "POST", "auth/signin", {
     json: { username, password },
   });
