@@ -70,3 +70,26 @@ export function uploadImage(url: string, signal?: AbortSignal): Promise<Blob> {
   const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
   return adminBlob(path, signal ? { signal } : {});
 }
+
+/** GET /admin/links item (server/domain/content/link-admin.ts): a link and its titles. */
+export interface AdminLinkView {
+  id: string;
+  alias: string;
+  url: string;
+  origin: "seed" | "operator";
+  frameable: boolean;
+  titles: Partial<Record<string, string>>;
+  updatedAt: string;
+}
+
+export function listLinks(): Promise<AdminLinkView[]> {
+  return adminRequest("GET", "/admin/links");
+}
+
+/** PUT /admin/links/:id: a new url and/or the title in one language (audited; kept over the seed). */
+export function editLink(
+  id: string,
+  edit: { url?: string; title?: string; lang?: string },
+): Promise<AdminLinkView> {
+  return adminRequest("PUT", `/admin/links/${encodeURIComponent(id)}`, { json: edit });
+}

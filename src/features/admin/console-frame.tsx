@@ -15,6 +15,7 @@ export function ConsoleFrame(props: { session: OperatorSessionView; children: Re
     { to: "/admin/recharge", label: t`Recharges` },
     { to: "/admin/withdraw", label: t`Withdrawals` },
     { to: "/admin/users", label: t`Users` },
+    { to: "/admin/links", label: t`Links and contacts` },
     { to: "/admin/messages", label: t`Messages` },
     { to: "/admin/subscriptions", label: t`Subscriptions` },
     { to: "/admin/audit", label: t`Audit log` },

@@ -11,6 +11,8 @@ export {
 } from "../../api/admin/review";
 export {
   checkLedger,
+  editLink,
+  listLinks,
   listAudit,
   listSubscriptions,
   readServiceStatus,
@@ -18,6 +20,7 @@ export {
   setUserLock,
   subscriptionsCsv,
   uploadImage,
+  type AdminLinkView,
   type LedgerCheckView,
   type ServiceStatusView,
 } from "../../api/admin/operations";
