@@ -30,6 +30,21 @@ const syncPortsOfWallet = ["./usdt-chain-port.ts"];
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * The operator console (src/features/admin/README.md): its three folders read through requests,
+ * never IndexedDB (other users' data must not stay on an operator's device), and nothing of the
+ * user app imports them, so the console never reaches the user bundle or the precache.
+ */
+const consoleFolders = ["./src/features/admin", "./src/sync/admin", "./src/api/admin"];
+/** Every file of the app but the console's folders and its /admin routes (globs: files to come too). */
+const userAppFiles = [
+  "./src/*.{ts,tsx}",
+  "./src/!(features|sync|api|routes)/**",
+  "./src/{features,sync,api}/!(admin)",
+  "./src/{features,sync,api}/!(admin)/**",
+  "./src/routes/!(admin|admin.tsx)",
+  "./src/routes/!(admin)/**",
+];
 const zone = (target, from, message, except) =>
   except === undefined ? { target, from, message } : { target, from, message, except };
 const boundaryZones = [
@@ -62,6 +77,16 @@ const boundaryZones = [
     "./src/sync",
     "src/wallet may import from sync/ only the ports it implements.",
     syncPortsOfWallet,
+  ),
+  zone(
+    consoleFolders,
+    "./src/db",
+    "The console reads through requests, never IndexedDB (src/features/admin/README.md).",
+  ),
+  zone(
+    userAppFiles,
+    consoleFolders,
+    "The user app never imports the operator console (src/features/admin/README.md).",
   ),
   zone("./src/features", "./src/routes", "features never import routes; routes name screens."),
   ...features.map((feature) =>

@@ -23,6 +23,14 @@ const WALLETCONNECT_MODULES =
 const isWalletModule = (id: string) => WALLET_MODULES.test(id) || WALLETCONNECT_MODULES.test(id);
 
 /**
+ * The operator console (src/features/admin/README.md): its screens, session and transport, and its
+ * /admin routes' split parts (their route records stay in the route tree). Its chunks are named `admin-*`; the service worker never precaches them
+ * and the budget check fails a build whose entry imports one (scripts/lib/budgets.ts).
+ */
+const ADMIN_MODULES =
+  /[\\/]src[\\/]((features|sync|api)[\\/]admin[\\/]|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)/;
+
+/**
  * React's API, rendered by Preact (DESIGN §8, entry budget): react-dom alone is ~60 KB gzip of
  * the entry, preact/compat ~11 KB. Source, libraries (TanStack Router, Lingui, lucide, wagmi) and
  * tests keep importing `react`; these aliases resolve every such import, in the build, the dev
@@ -87,7 +95,14 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         // The wallet libraries are only for /login, online; keep them out of the precache.
-        globIgnores: ["**/wallet-*.js", "**/*.wasm", "**/logo-maskable.svg"],
+        // Nor the operator console: operators work online, and users never need its code.
+        globIgnores: [
+          "**/wallet-*.js",
+          "**/admin-*.js",
+          "**/admin-*.css",
+          "**/*.wasm",
+          "**/logo-maskable.svg",
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -110,10 +125,12 @@ export default defineConfig({
           // them (bundler helpers may join it: `every` named the 570 KB group chunk `app-` and the
           // service worker precached it), and a facade of wallet modules only is wallet code too.
           if (ids.some(isWalletModule)) return "assets/wallet-[name]-[hash].js";
+          // Console code, by its modules too: a user chunk never holds them (lint zones).
+          if (ids.some((id) => ADMIN_MODULES.test(id))) return "assets/admin-[name]-[hash].js";
           // App code named after a wallet-something module (src/sync/wallet-commands.ts,
           // src/features/wallet) must not look like wallet code: it is precached, as the screens
           // need it offline. Wallet code is told by its modules above, never by its name.
-          const appNamedWallet = chunk.name.startsWith("wallet");
+          const appNamedWallet = chunk.name.startsWith("wallet") || chunk.name.startsWith("admin");
           return appNamedWallet ? "assets/app-[name]-[hash].js" : "assets/[name]-[hash].js";
         },
         codeSplitting: {

@@ -15,6 +15,10 @@ console.log(`budgets: entry JS ${kb(report.entryGzip)} gzip (${report.entryFiles
 const largest = [...report.routes].sort((a, b) => b.gzip - a.gzip)[0];
 if (largest) console.log(`budgets: largest route chunk ${largest.route} ${kb(largest.gzip)} gzip`);
 console.log(`budgets: ${precached.length} precached files, none of them wallet code`);
+const consoleChunks = Object.values(manifest).filter((chunk) => /(^|\/)admin-/.test(chunk.file));
+console.log(
+  `budgets: ${consoleChunks.length} console (admin-*) chunks, none precached or loaded by the user app`,
+);
 if (report.violations.length > 0) {
   for (const violation of report.violations) console.error(`budgets: ${violation}`);
   process.exit(1);

@@ -4,7 +4,10 @@
  *   React's API rendered by Preact, vite.config.ts; 74 KB when it was set);
  * - each route's own chunk <= 60 KB gzip;
  * - wallet chunks (`wallet-*`) are exempt from size, but must not be reachable statically from
- *   the entry and must not be in the service worker's precache list.
+ *   the entry and must not be in the service worker's precache list;
+ * - the operator console's chunks (`admin-*`, src/features/admin/README.md) likewise: no user chunk
+ *   (the entry, a user route) imports one statically, none is precached, and every /admin route
+ *   chunk is one — so the naming the first two rules rely on cannot silently stop happening.
  */
 export interface ManifestChunk {
   file: string;
@@ -28,6 +31,8 @@ export interface BudgetReport {
 }
 
 const isWalletFile = (file: string) => /(^|\/)wallet-[^/]*\.js$/.test(file);
+const isAdminFile = (file: string) => /(^|\/)admin-[^/]*\.(js|css)$/.test(file);
+const isAdminRoute = (key: string) => /^src\/routes\/admin(\.tsx|\/)/.test(key);
 
 /** Every file reachable from `key` through static imports, the chunk itself included. */
 export function staticClosure(manifest: Manifest, key: string): string[] {
@@ -85,7 +90,38 @@ export function checkBudgets(
   for (const url of precached.filter((entry) => isWalletFile(entry) || entry.endsWith(".wasm"))) {
     violations.push(`${url} is in the service worker precache; wallet code must stay out of it`);
   }
+  violations.push(...consoleViolations(manifest, entryFiles, precached));
   return { entryFiles, entryGzip, routes, violations };
+}
+
+/** The console's separation from the user app (see the header). */
+function consoleViolations(
+  manifest: Manifest,
+  entryFiles: readonly string[],
+  precached: readonly string[],
+): string[] {
+  const violations: string[] = [];
+  for (const file of entryFiles.filter(isAdminFile)) {
+    violations.push(`console chunk ${file} is loaded statically by the entry`);
+  }
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (isAdminFile(chunk.file) || chunk.isEntry) continue;
+    for (const file of staticClosure(manifest, key).filter(isAdminFile)) {
+      violations.push(`console chunk ${file} is imported by the user app's ${chunk.file}`);
+    }
+  }
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (isAdminRoute(key) && key.includes("?tsr-split") && !isAdminFile(chunk.file)) {
+      violations.push(`${key} is built as ${chunk.file}, not as a console (admin-*) chunk`);
+    }
+    if (!isAdminRoute(key) && key.startsWith("src/routes/") && isAdminFile(chunk.file)) {
+      violations.push(`${key} is a user route built as a console chunk ${chunk.file}`);
+    }
+  }
+  for (const url of precached.filter(isAdminFile)) {
+    violations.push(`${url} is in the service worker precache; the console must stay out of it`);
+  }
+  return violations;
 }
 
 export function kb(bytes: number): string {

@@ -82,4 +82,68 @@ describe("size budgets", () => {
     expect(first.gzip).toBe(115 * KB);
     expect(first.beyondEntryGzip).toBe(15 * KB);
   });
+
+  describe("the operator console", () => {
+    const consoleBuild = (extra: Manifest = {}) =>
+      manifest({
+        "src/routes/admin.tsx?tsr-split=component": {
+          file: "assets/admin-admin-f.js",
+          isDynamicEntry: true,
+          imports: ["_admin-g.js", "_shared-b.js"],
+        },
+        "_admin-g.js": { file: "assets/admin-console-g.js" },
+        ...extra,
+      });
+
+    it("passes when only /admin route chunks load console chunks and none is precached", () => {
+      const report = checkBudgets(consoleBuild(), () => 1, [
+        "assets/index-a.js",
+        "assets/home-c.js",
+      ]);
+      expect(report.violations).toEqual([]);
+    });
+
+    it("fails when the entry imports a console chunk", () => {
+      const m = consoleBuild({
+        "index.html": { file: "assets/index-a.js", isEntry: true, imports: ["_admin-g.js"] },
+      });
+      expect(checkBudgets(m, () => 1, []).violations.join()).toMatch(
+        /console chunk assets\/admin-console-g.js is loaded statically by the entry/,
+      );
+    });
+
+    it("fails when a user route imports a console chunk", () => {
+      const m = consoleBuild({
+        "src/routes/home.tsx?tsr-split=component": {
+          file: "assets/home-c.js",
+          isDynamicEntry: true,
+          imports: ["_admin-g.js"],
+        },
+      });
+      expect(checkBudgets(m, () => 1, []).violations.join()).toMatch(
+        /console chunk assets\/admin-console-g.js is imported by the user app's assets\/home-c.js/,
+      );
+    });
+
+    it("fails when a console chunk or stylesheet is precached", () => {
+      const report = checkBudgets(consoleBuild(), () => 1, [
+        "assets/admin-console-g.js",
+        "assets/admin-admin-f.css",
+      ]);
+      expect(report.violations).toHaveLength(2);
+      expect(report.violations.join()).toMatch(/the console must stay out of it/);
+    });
+
+    it("fails when an /admin route chunk is not named as console code (the rules above would pass vacuously)", () => {
+      const m = consoleBuild({
+        "src/routes/admin/index.tsx?tsr-split=component": {
+          file: "assets/index-h.js",
+          isDynamicEntry: true,
+        },
+      });
+      expect(checkBudgets(m, () => 1, []).violations.join()).toMatch(
+        /src\/routes\/admin\/index.tsx\?tsr-split=component is built as assets\/index-h.js/,
+      );
+    });
+  });
 });

@@ -64,6 +64,43 @@ describe("lint zones", () => {
     expect(await zoneErrors(file, use("../../protocol/options-verify"))).toEqual([]);
   });
 
+  it("the operator console reads through requests, never IndexedDB", async () => {
+    // (api/ may not import db/ anyway; features/ and sync/ may, except the console's.)
+    for (const file of ["src/features/admin/zone-probe.ts", "src/sync/admin/zone-probe.ts"]) {
+      expect(await zoneErrors(file, use("../../db/database"))).toEqual([
+        expect.stringContaining("The console reads through requests, never IndexedDB"),
+      ]);
+    }
+    expect(
+      await zoneErrors("src/features/admin/zone-probe.ts", use("../../sync/admin/console")),
+    ).toEqual([]);
+    expect(
+      await zoneErrors("src/sync/admin/zone-probe.ts", use("../../api/admin/session")),
+    ).toEqual([]);
+    // The user app's sync layer still fills IndexedDB.
+    expect(await zoneErrors("src/sync/zone-probe.ts", use("../db/database"))).toEqual([]);
+  });
+
+  it("the user app never imports the operator console; its /admin routes do", async () => {
+    const refusal = expect.stringContaining("The user app never imports the operator console");
+    expect(
+      await zoneErrors("src/features/home/zone-probe.ts", use("../admin/console-gate")),
+    ).toEqual([refusal, expect.stringContaining("A feature never imports another feature")]);
+    expect(await zoneErrors("src/sync/zone-probe.ts", use("./admin/console"))).toEqual([refusal]);
+    expect(await zoneErrors("src/ui/zone-probe.ts", use("../sync/admin/console"))).toEqual([
+      refusal,
+    ]);
+    expect(await zoneErrors("src/main-probe.ts", use("./features/admin/console-gate"))).toEqual([
+      refusal,
+    ]);
+    expect(
+      await zoneErrors("src/routes/_auth/zone-probe.tsx", use("../../features/admin/console-gate")),
+    ).toEqual([refusal]);
+    expect(
+      await zoneErrors("src/routes/admin/zone-probe.tsx", use("../../features/admin/console-gate")),
+    ).toEqual([]);
+  });
+
   it("Dexie stays in db/", async () => {
     expect(await zoneErrors("src/sync/zone-probe.ts", use("dexie"))).toEqual([
       expect.stringContaining("Dexie stays in src/db/"),

@@ -19,20 +19,25 @@ export function AppFrame(props: { children: ReactNode }) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Sign-in lands on /home: the place to offer installing, once, until installed or put away.
   const onHome = useRouterState({ select: (state) => state.location.pathname === "/home" });
+  // The operator console (/admin) has its own session and frame: no wallet user's chrome there.
+  const onConsole = useRouterState({
+    select: (state) => /^\/admin(\/|$)/.test(state.location.pathname),
+  });
+  const userChrome = signedIn && !onConsole;
   return (
     <div className="q-shell">
       <OfflineBanner />
-      {signedIn && <AppHeader onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />}
-      {signedIn && <MainNav open={menuOpen} onClose={closeMenu} />}
+      {userChrome && <AppHeader onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />}
+      {userChrome && <MainNav open={menuOpen} onClose={closeMenu} />}
       <div className="q-shell__content">
-        {signedIn && onHome && (
+        {userChrome && onHome && (
           <div className="q-shell__install">
             <InstallCard />
           </div>
         )}
         {props.children}
       </div>
-      {signedIn && <TabBar />}
+      {userChrome && <TabBar />}
       <Suspense fallback={null}>
         <AppOutdatedProbe onChange={setAppOutdated} />
       </Suspense>

@@ -196,3 +196,18 @@ function runAdminCli(server: StartedServer, args: string[]): Promise<string> {
     });
   });
 }
+
+/**
+ * A new operator who has not signed in yet (no TOTP enrolled): what the console's first sign-in
+ * starts from. Its username and the password the CLI printed.
+ */
+export async function createOperatorLogin(
+  server: StartedServer,
+  username: string,
+  role: OperatorRole = "admin",
+): Promise<{ username: string; password: string }> {
+  const output = await runAdminCli(server, ["create-admin", username, "--role", role]);
+  const password = /Password[^:]*:\s*(\S+)/.exec(output)?.[1];
+  if (!password) throw new Error(`create-admin printed no password:\n${output}`);
+  return { username, password };
+}

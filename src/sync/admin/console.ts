@@ -1,0 +1,27 @@
+// The console's reads and actions, for src/features/admin: straight requests, online only.
+// Nothing here writes IndexedDB (see README.md): other users' data stays off the operator's device.
+export {
+  approveItem,
+  listQueue,
+  rejectItem,
+  type AdminWithdrawalView,
+  type QueueItems,
+  type QueueName,
+  type WithdrawalApprovalView,
+} from "../../api/admin/review";
+export {
+  checkLedger,
+  editLink,
+  listLinks,
+  listAudit,
+  listSubscriptions,
+  readServiceStatus,
+  sendUserMessage,
+  setUserLock,
+  subscriptionsCsv,
+  uploadImage,
+  type AdminLinkView,
+  type LedgerCheckView,
+  type ServiceStatusView,
+} from "../../api/admin/operations";
+export { ApiError } from "../../api/errors";
