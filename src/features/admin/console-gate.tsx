@@ -27,5 +27,9 @@ export function ConsoleGate(props: { children: ReactNode }) {
   else if (session.stage === "enrol") body = <EnrolScreen />;
   else if (session.stage === "verify") body = <VerifyScreen />;
   else return <ConsoleFrame session={session}>{props.children}</ConsoleFrame>;
-  return <main className="q-admin q-admin--gate">{body}</main>;
+  return (
+    <main className="q-admin q-admin--gate" data-testid="screen-admin-gate">
+      {body}
+    </main>
+  );
 }
