@@ -43,9 +43,12 @@ describe("<SubscribeBlock>", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.command).toBe("system.subscribe");
     expect((screen.getByTestId("subscribe-email") as HTMLInputElement).value).toBe("");
+    expect(screen.queryByTestId("subscribe-confirm-hint")).toBeNull();
 
     // The sync layer's answer reaches the form through IndexedDB.
     await database().outbox.update(rows[0]?.id ?? "", { state: "sent" });
     await waitFor(() => expect(screen.getByTestId("outbox-state").dataset["state"]).toBe("sent"));
+    // Double opt-in: the user is told the subscription waits for the link in the mail.
+    expect(screen.getByTestId("subscribe-confirm-hint").textContent).toContain("confirmation link");
   });
 });

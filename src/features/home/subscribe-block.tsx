@@ -99,6 +99,14 @@ export function SubscribeBlock() {
         )}
       </form>
       {entry !== undefined && <OutboxBadge row={entry} />}
+      {entry?.state === "sent" && (
+        // Double opt-in: nothing is sent to the address until its owner opens the link.
+        <p className="q-muted" data-testid="subscribe-confirm-hint">
+          <Trans>
+            Check your inbox: the subscription starts when you open the confirmation link we sent.
+          </Trans>
+        </p>
+      )}
     </section>
   );
 }
