@@ -158,7 +158,8 @@ describePostgres(
 
       expect(await runAdminCli(["create-admin", "pgadmin"], env, io)).toBe(0);
       expect(out.join("\n")).toMatch(/Password \(shown only now.*\): [\w-]{24}/);
-      expect(await runAdminCli(["lock", user.address ?? ""], env, io)).toBe(0);
+      const reason = ["--reason", "Chargeback"];
+      expect(await runAdminCli(["lock", user.address ?? "", ...reason], env, io)).toBe(0);
       expect(await runAdminCli(["create-admin", "pgadmin"], env, io)).toBe(1);
       expect(out.at(-1)).toBe('The username "pgadmin" is taken');
 
@@ -172,6 +173,10 @@ describePostgres(
         { actor_label: label, action: "operator.create" },
         { actor_label: label, action: "user.lock" },
       ]);
+      const [lockRow] = await db().query<{ detail: { reason: string } }>(
+        "SELECT detail FROM audit_log WHERE action = 'user.lock'",
+      );
+      expect(lockRow?.detail.reason).toBe("Chargeback");
     });
   },
   { migrate: true },
