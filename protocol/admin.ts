@@ -20,6 +20,11 @@ export interface AdminIdentityItem {
   reason: string | null;
 }
 
+/** The longest reason an operator may give for a lock or an unlock (kept in the audit log). */
+export const USER_LOCK_REASON_MAX_LENGTH = 500;
+/** The longest `action` / `actor` filter GET /admin/audit accepts (actions and labels are short). */
+export const AUDIT_FILTER_MAX_LENGTH = 100;
+
 /** POST /admin/users/{address}/lock|unlock. `changed` is false when it already was so. */
 export interface UserLockView {
   userId: string;

@@ -3,13 +3,15 @@
 // other record names its permission. The review queues (identity, recharge, withdraw) share one
 // shape: list by status, approve, reject with a reason.
 import { Type } from "@sinclair/typebox";
-import type {
-  AdminIdentityItem,
-  AdminSubscriptionItem,
-  AuditItem,
-  MailboxItem,
-  NewsletterSent,
-  UserLockView,
+import {
+  AUDIT_FILTER_MAX_LENGTH,
+  USER_LOCK_REASON_MAX_LENGTH,
+  type AdminIdentityItem,
+  type AdminSubscriptionItem,
+  type AuditItem,
+  type MailboxItem,
+  type NewsletterSent,
+  type UserLockView,
 } from "../admin";
 import { EMAIL_MAX_LENGTH } from "../content";
 import { NEWSLETTER_LIMITS } from "../email";
@@ -108,7 +110,19 @@ const userLock = (action: "lock" | "unlock") =>
     access: "operator",
     permission: "manage",
     params: AddressParams,
-    answer: described<UserLockView>("{ userId, address, locked }"),
+    // Optional (the CLI and older callers send none); when sent, `reason` is 1..max characters
+    // after trimming and is kept in the audit row. Checked by the domain (operators/user-lock.ts),
+    // the same code the CLI runs, so that a missing body is accepted and a bad one refused alike.
+    body: Type.Object(
+      {
+        reason: Type.Optional(
+          Type.String({ minLength: 1, maxLength: USER_LOCK_REASON_MAX_LENGTH }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    bodyAsValidated: null,
+    answer: described<UserLockView>("{ userId, address, locked, changed }"),
   });
 
 export const LedgerCheckAnswer = Type.Object({
@@ -214,9 +228,12 @@ export const adminEndpoints = {
   audit: endpoint({
     method: "GET",
     path: `${ADMIN}/audit`,
-    summary: "The audit log, newest first",
+    summary: "The audit log, newest first; `action` and `actor` (its label) filter by exact match",
     access: "operator",
-    query: listQuery(),
+    query: listQuery({
+      action: Type.Optional(Type.String({ minLength: 1, maxLength: AUDIT_FILTER_MAX_LENGTH })),
+      actor: Type.Optional(Type.String({ minLength: 1, maxLength: AUDIT_FILTER_MAX_LENGTH })),
+    }),
     answer: listPage(described<AuditItem>("an audit entry")),
   }),
   ledgerCheck: endpoint({

@@ -75,8 +75,8 @@ import {
 
 export type AdminCommand =
   | { name: "create-admin"; username: string; role: OperatorRole }
-  | { name: "lock"; address: string }
-  | { name: "unlock"; address: string }
+  | { name: "lock"; address: string; reason?: string }
+  | { name: "unlock"; address: string; reason?: string }
   | MessageSendCommand
   | ArticleCommand
   | IdentityCommand
@@ -105,8 +105,11 @@ Commands:
   create-admin <username> [--role admin|reviewer|support]
                             create an operator (role admin unless given); prints a generated
                             password once; TOTP is enrolled at the first sign-in
-  lock <address>            lock a user (0x address): every call of theirs gets 403 at once
-  unlock <address>          unlock a user
+  lock <address> [--reason <text>]
+                            lock a user (0x address): every call of theirs gets 403 at once;
+                            the reason is kept in the audit log
+  unlock <address> [--reason <text>]
+                            unlock a user
 ${MESSAGE_USAGE}
 ${ARTICLE_USAGE}
 ${IDENTITY_USAGE}
@@ -139,10 +142,16 @@ export function parseAdminArgs(
   if (name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
-  if (arg === undefined || rest.length > 0) {
-    return { error: `"${name}" takes exactly one argument: <address>.` };
+  if (arg === undefined || arg.startsWith("--")) {
+    return { error: `"${name}" takes one argument: <address> [--reason <text>].` };
   }
-  return { name, address: arg };
+  if (rest.length === 0) return { name, address: arg };
+  const [option, reason, ...extra] = rest;
+  if (option !== "--reason" || reason === undefined || extra.length > 0) {
+    return { error: `"${name}" takes one argument: <address> [--reason <text>].` };
+  }
+  // Checked (trimmed, length) by the domain, the same code the console's request runs.
+  return { name, address: arg, reason };
 }
 
 /** `create-admin <username> [--role <role>]` (or `--role=<role>`, before or after the name). */
@@ -191,7 +200,9 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   const arg = v.name === "create-admin" ? v.username : v.address;
   if (typeof arg !== "string" || arg.length === 0 || arg.length > 100) return null;
   const role = v.name === "create-admin" && typeof v.role === "string" ? ["--role", v.role] : [];
-  const parsed = parseAdminArgs([String(v.name), arg, ...role]);
+  const reason =
+    v.name !== "create-admin" && typeof v.reason === "string" ? ["--reason", v.reason] : [];
+  const parsed = parseAdminArgs([String(v.name), arg, ...role, ...reason]);
   return typeof parsed === "object" && "name" in parsed && !("file" in parsed) ? parsed : null;
 }
 
@@ -213,7 +224,8 @@ export async function runAdminCommand(
       };
     case "lock":
     case "unlock": {
-      const view = await setUserLocked(db, actor, command.address, command.name === "lock");
+      const body = command.reason === undefined ? undefined : { reason: command.reason };
+      const view = await setUserLocked(db, actor, command.address, command.name === "lock", body);
       return { kind: "lock-changed", ...view };
     }
     case "message-send":

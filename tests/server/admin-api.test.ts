@@ -1,7 +1,12 @@
 // The operator API (/admin) on the real app and PGlite: operators only, review decisions once,
 // lock/unlock with immediate effect, and an audit row for every action in its transaction.
 import { describe, expect, it } from "vitest";
-import type { AdminIdentityItem, AuditItem } from "../../protocol/admin";
+import {
+  AUDIT_FILTER_MAX_LENGTH,
+  USER_LOCK_REASON_MAX_LENGTH,
+  type AdminIdentityItem,
+  type AuditItem,
+} from "../../protocol/admin";
 import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import { identityBody, operatorPost, postIdentity } from "./helpers/identity";
@@ -209,6 +214,37 @@ describe("lock and unlock", () => {
     expect(unknown.statusCode).toBe(404);
     expect((await operatorPost(app, operator, "/users/0x1234/lock")).statusCode).toBe(400);
   });
+
+  it("refuses a bad reason and changes nothing: not locked, no audit row", async () => {
+    const operator = await createUserSession(getDb(), { role: "operator" });
+    const user = await createUserSession(getDb());
+    const bad: [object, string, string][] = [
+      [{ reason: "   " }, "reason", "required"],
+      [{ reason: "x".repeat(USER_LOCK_REASON_MAX_LENGTH + 1) }, "reason", "at-most"],
+      [{ reason: 42 }, "reason", "format"],
+      [{ reason: "ok", extra: 1 }, "extra", "not-allowed"],
+      [["ok"], "body", "format"],
+    ];
+    for (const [body, field, rule] of bad) {
+      const response = await operatorPost(app, operator, `/users/${user.address}/lock`, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ Code: "VALIDATION", Params: { field, rule } });
+    }
+    const [row] = await getDb().query<{ locked: boolean }>(
+      "SELECT locked FROM users WHERE id = $1",
+      [user.userId],
+    );
+    expect(row?.locked).toBe(false);
+    expect(await auditRows()).toEqual([]);
+
+    // The longest reason is accepted, as given.
+    const longest = "y".repeat(USER_LOCK_REASON_MAX_LENGTH);
+    const locked = await operatorPost(app, operator, `/users/${user.address}/lock`, {
+      reason: longest,
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect((await auditRows())[0]?.detail).toMatchObject({ reason: longest });
+  });
 });
 
 describe("audit log", () => {
@@ -219,7 +255,7 @@ describe("audit log", () => {
     await operatorPost(app, operator, `/identity/${first}/reject`, { reason: " Blurry " });
     const second = await submitFor(user);
     await operatorPost(app, operator, `/identity/${second}/approve`);
-    await operatorPost(app, operator, `/users/${user.address}/lock`);
+    await operatorPost(app, operator, `/users/${user.address}/lock`, { reason: " Fraud report " });
     await operatorPost(app, operator, `/users/${user.address}/unlock`);
 
     const actor = { actor_id: operator.userId, actor_label: "operator:olga" };
@@ -243,14 +279,14 @@ describe("audit log", () => {
         action: "user.lock",
         target_kind: "user",
         target_id: user.userId,
-        detail: { address: user.address, changed: true },
+        detail: { address: user.address, changed: true, reason: "Fraud report" },
       },
       {
         ...actor,
         action: "user.unlock",
         target_kind: "user",
         target_id: user.userId,
-        detail: { address: user.address, changed: true },
+        detail: { address: user.address, changed: true, reason: null },
       },
     ]);
 
@@ -274,6 +310,37 @@ describe("audit log", () => {
     }>().Data;
     expect(rest.items.map((i) => i.action)).toEqual(["identity.reject"]);
     expect(rest.nextCursor).toBeNull();
+
+    // Filters are the server's: exactly the rows with that action and/or that actor label.
+    const other = await createUserSession(getDb(), { role: "operator", username: "piet" });
+    await operatorPost(app, other, `/users/${user.address}/lock`, { reason: "Again" });
+    const filtered = async (query: string) =>
+      (await adminGet(operator, `/audit?${query}`)).json<{ Data: ListPage<AuditItem> }>().Data;
+    const locks = await filtered("action=user.lock");
+    expect(locks.items.map((i) => [i.action, i.actorLabel])).toEqual([
+      ["user.lock", "operator:piet"],
+      ["user.lock", "operator:olga"],
+    ]);
+    const olga = await filtered("actor=operator%3Aolga&limit=10");
+    expect(olga.items.map((i) => i.action)).toEqual([
+      "user.unlock",
+      "user.lock",
+      "identity.approve",
+      "identity.reject",
+    ]);
+    const both = await filtered("action=user.lock&actor=operator%3Apiet");
+    expect(both.items.map((i) => i.detail)).toEqual([
+      { address: user.address, changed: true, reason: "Again" },
+    ]);
+    expect((await filtered("action=user.lock&actor=nobody")).items).toEqual([]);
+    // Paging keeps the filter: the cursor continues within the matching rows.
+    const firstLock = await filtered("action=user.lock&limit=1");
+    const nextLock = await filtered(`action=user.lock&limit=1&cursor=${firstLock.nextCursor}`);
+    expect(nextLock.items.map((i) => i.actorLabel)).toEqual(["operator:olga"]);
+    expect(nextLock.nextCursor).toBeNull();
+    for (const bad of ["action=", `actor=${"a".repeat(AUDIT_FILTER_MAX_LENGTH + 1)}`]) {
+      expect((await adminGet(operator, `/audit?${bad}`)).statusCode, bad).toBe(400);
+    }
 
     // Append-only: the schema itself refuses to rewrite history.
     await expect(getDb().query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(/append-only/);

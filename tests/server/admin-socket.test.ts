@@ -7,6 +7,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCli } from "../../server/cli/admin";
+import { parseAdminArgs } from "../../server/cli/admin-commands";
 import {
   adminSocketPath,
   listenAdminSocket,
@@ -72,6 +73,50 @@ describe("admin socket", () => {
     expect(rows).toEqual([{ actor_id: null, actor_label: "cli:tester", action: "user.lock" }]);
   });
 
+  it("keeps a CLI reason in the audit row; a blank one is refused and changes nothing", async () => {
+    const user = await createUserSession(getDb());
+    const blank = await sendAdminCommand(socketPath, {
+      command: { name: "lock", address: user.address ?? "", reason: "  " },
+      actor: "cli:tester",
+    });
+    expect(blank).toEqual({ ok: false, error: "The reason is empty" });
+    expect(await getDb().query("SELECT 1 FROM audit_log")).toEqual([]);
+    expect(await getDb().query("SELECT locked FROM users WHERE id = $1", [user.userId])).toEqual([
+      { locked: false },
+    ]);
+
+    const answer = await sendAdminCommand(socketPath, {
+      command: { name: "lock", address: user.address ?? "", reason: " Chargeback " },
+      actor: "cli:tester",
+    });
+    expect(answer).toMatchObject({ ok: true, result: { locked: true, changed: true } });
+    const rows = await getDb().query("SELECT action, detail FROM audit_log");
+    expect(rows).toEqual([
+      {
+        action: "user.lock",
+        detail: { address: user.address, changed: true, reason: "Chargeback" },
+      },
+    ]);
+  });
+
+  it("parses `lock <address> --reason <text>` and refuses other shapes", () => {
+    const address = "0x0000000000000000000000000000000000000001";
+    expect(parseAdminArgs(["lock", address, "--reason", "Spam"])).toEqual({
+      name: "lock",
+      address,
+      reason: "Spam",
+    });
+    expect(parseAdminArgs(["unlock", address])).toEqual({ name: "unlock", address });
+    for (const args of [
+      ["lock", address, "--reason"],
+      ["lock", address, "extra"],
+      ["lock", address, "--reason", "a", "b"],
+      ["lock", "--reason", "a"],
+    ]) {
+      expect(parseAdminArgs(args), args.join(" ")).toHaveProperty("error");
+    }
+  });
+
   it.each([
     ["not JSON", "lock everyone\n"],
     ["no command", '{"actor":"cli:x"}\n'],
@@ -113,7 +158,8 @@ describePostgres(
 
       expect(await runAdminCli(["create-admin", "pgadmin"], env, io)).toBe(0);
       expect(out.join("\n")).toMatch(/Password \(shown only now.*\): [\w-]{24}/);
-      expect(await runAdminCli(["lock", user.address ?? ""], env, io)).toBe(0);
+      const reason = ["--reason", "Chargeback"];
+      expect(await runAdminCli(["lock", user.address ?? "", ...reason], env, io)).toBe(0);
       expect(await runAdminCli(["create-admin", "pgadmin"], env, io)).toBe(1);
       expect(out.at(-1)).toBe('The username "pgadmin" is taken');
 
@@ -127,6 +173,10 @@ describePostgres(
         { actor_label: label, action: "operator.create" },
         { actor_label: label, action: "user.lock" },
       ]);
+      const [lockRow] = await db().query<{ detail: { reason: string } }>(
+        "SELECT detail FROM audit_log WHERE action = 'user.lock'",
+      );
+      expect(lockRow?.detail.reason).toBe("Chargeback");
     });
   },
   { migrate: true },

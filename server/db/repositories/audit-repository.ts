@@ -37,17 +37,22 @@ export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<voi
   );
 }
 
-/** Newest first; `before` is the exclusive id cursor of the previous page. */
+/**
+ * Newest first; `before` is the exclusive id cursor of the previous page; `action` and `actor`
+ * (the actor label), when given, keep only the rows equal to them.
+ */
 export async function listAudit(
   db: Queryable,
-  q: { before: string | null; limit: number },
+  q: { before: string | null; limit: number; action?: string | null; actor?: string | null },
 ): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `SELECT id, actor_id, actor_label, action, target_kind, target_id, detail, created_at
        FROM audit_log
       WHERE ($1::bigint IS NULL OR id < $1)
+        AND ($3::text IS NULL OR action = $3)
+        AND ($4::text IS NULL OR actor_label = $4)
       ORDER BY id DESC
       LIMIT $2`,
-    [q.before, q.limit],
+    [q.before, q.limit, q.action ?? null, q.actor ?? null],
   );
 }

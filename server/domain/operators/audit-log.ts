@@ -7,9 +7,14 @@ import { toPage } from "./list-page";
 
 export async function readAuditLog(
   db: Db,
-  q: { cursor: string | null; limit: number },
+  q: { cursor: string | null; limit: number; action?: string | null; actor?: string | null },
 ): Promise<ListPage<AuditItem>> {
-  const rows = await listAudit(db, { before: q.cursor, limit: q.limit + 1 });
+  const rows = await listAudit(db, {
+    before: q.cursor,
+    limit: q.limit + 1,
+    action: q.action ?? null,
+    actor: q.actor ?? null,
+  });
   return toPage(rows, q.limit, toAuditItem);
 }
 

@@ -34,6 +34,12 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(withdrawalReviewRoutes);
 
   defineRoute(app, adminEndpoints.audit, async (request) =>
-    ok(await readAuditLog(app.db, pageOf(request.query))),
+    ok(
+      await readAuditLog(app.db, {
+        ...pageOf(request.query),
+        action: request.query.action ?? null,
+        actor: request.query.actor ?? null,
+      }),
+    ),
   );
 };

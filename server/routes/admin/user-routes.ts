@@ -1,4 +1,4 @@
-// /admin/users/{address}/lock|unlock.
+// /admin/users/{address}/lock|unlock { reason? } (the body is checked by the domain).
 import type { FastifyPluginAsync } from "fastify";
 import { adminEndpoints } from "../../../protocol/endpoints";
 import { operatorActor } from "../../domain/operators/operator-actor";
@@ -14,7 +14,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     defineRoute(app, endpoint, async (request) => {
       const actor = operatorActor(signedInUser(request));
-      return ok(await setUserLocked(app.db, actor, request.params.address, locked));
+      return ok(await setUserLocked(app.db, actor, request.params.address, locked, request.body));
     });
   }
 };

@@ -26,10 +26,7 @@ export function readServiceStatus(): Promise<ServiceStatusView> {
   return adminRequest("GET", "/system/status");
 }
 
-/**
- * Locks or unlocks the user of a wallet address. The reason goes in the body for the audit log;
- * a server that does not read it yet ignores it (the route declares no body).
- */
+/** Locks or unlocks the user of a wallet address; the server keeps the reason in the audit log. */
 export function setUserLock(
   address: string,
   locked: boolean,
@@ -45,9 +42,24 @@ export function sendUserMessage(address: string, title: string, body: string): P
   return adminRequest("POST", "/admin/messages", { json: { address, title, body } });
 }
 
-export function listAudit(cursor: string | null, limit = 50): Promise<ListPage<AuditItem>> {
+/** Exact-match filters of the audit log, applied by the server (empty = no filter). */
+export interface AuditFilters {
+  action: string;
+  actor: string;
+}
+
+export function listAudit(
+  cursor: string | null,
+  filters: AuditFilters,
+  limit = 50,
+): Promise<ListPage<AuditItem>> {
   return adminRequest("GET", "/admin/audit", {
-    searchParams: { limit, ...(cursor === null ? {} : { cursor }) },
+    searchParams: {
+      limit,
+      ...(cursor === null ? {} : { cursor }),
+      ...(filters.action === "" ? {} : { action: filters.action }),
+      ...(filters.actor === "" ? {} : { actor: filters.actor }),
+    },
   });
 }
 

@@ -1,18 +1,22 @@
-// The audit log, newest first, filtered by action and actor on the pages loaded so far (the
-// endpoint takes no filters yet); "more" pages further back.
+// The audit log, newest first. The action and operator filters are the server's (exact match,
+// GET /admin/audit?action=&actor=): applying them reloads from the newest matching entry, and
+// "older entries" pages further back within the same filters. A lock or unlock shows its reason.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { AuditItem } from "../../../protocol";
-import { listAudit } from "../../sync/admin/console";
+import { AUDIT_FILTER_MAX_LENGTH } from "../../../protocol/admin";
+import { listAudit, type AuditFilters } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
 import { TextField } from "../../ui/form/text-field";
 import { consoleErrorText } from "./error-text";
 import { timeText } from "./time-text";
 
-export function matchesAudit(item: AuditItem, action: string, actor: string): boolean {
-  const has = (text: string | null, part: string) =>
-    part.trim() === "" || (text ?? "").toLowerCase().includes(part.trim().toLowerCase());
-  return has(item.action, action) && has(item.actorLabel, actor);
+const NO_FILTERS: AuditFilters = { action: "", actor: "" };
+
+/** The reason an operator gave (locks and unlocks, reviews), when the entry has one. */
+export function auditReason(item: AuditItem): string | null {
+  const reason = item.detail.reason;
+  return typeof reason === "string" && reason !== "" ? reason : null;
 }
 
 export function AuditScreen() {
@@ -23,28 +27,56 @@ export function AuditScreen() {
   const [error, setError] = useState<unknown>(null);
   const [action, setAction] = useState("");
   const [actor, setActor] = useState("");
+  // The filters of the pages shown: "older entries" keeps them even if the fields were edited.
+  const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
 
-  const more = () => {
-    listAudit(cursor).then((page) => {
-      setItems((known) => [...known, ...page.items]);
+  const load = (from: string | null, filters: AuditFilters) => {
+    listAudit(from, filters).then((page) => {
+      setError(null);
+      setItems((known) => (from === null ? page.items : [...known, ...page.items]));
       setCursor(page.nextCursor);
       setDone(page.nextCursor === null);
     }, setError);
   };
-  // The newest page once, on opening; `more` reads the cursor of the pages loaded since.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(more, []);
+  // The newest page once, on opening; filters and "more" load the pages after that.
+  useEffect(() => load(null, NO_FILTERS), []);
 
-  const shown = items.filter((item) => matchesAudit(item, action, actor));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const filters = { action: action.trim(), actor: actor.trim() };
+    setApplied(filters);
+    setItems([]);
+    load(null, filters);
+  };
+
   return (
     <section data-testid="admin-audit">
       <h1 className="q-admin-title">
         <Trans>Audit log</Trans>
       </h1>
-      <div className="q-admin-filters">
-        <TextField label={t`Action`} value={action} onChange={setAction} testId="audit-action" />
-        <TextField label={t`Operator`} value={actor} onChange={setActor} testId="audit-actor" />
-      </div>
+      <form className="q-admin-filters" onSubmit={apply}>
+        <TextField
+          label={t`Action`}
+          hint={t`Exact, e.g. user.lock`}
+          value={action}
+          onChange={setAction}
+          maxLength={AUDIT_FILTER_MAX_LENGTH}
+          spellCheck={false}
+          testId="audit-action"
+        />
+        <TextField
+          label={t`Operator`}
+          hint={t`Exact, e.g. operator:alice or cli:root`}
+          value={actor}
+          onChange={setActor}
+          maxLength={AUDIT_FILTER_MAX_LENGTH}
+          spellCheck={false}
+          testId="audit-actor"
+        />
+        <button className="q-admin-button" type="submit" data-testid="audit-filter">
+          <Trans>Filter</Trans>
+        </button>
+      </form>
       <ErrorLine error={error ? consoleErrorText(i18n, error) : null} role="alert" />
       <table className="q-admin-table">
         <thead>
@@ -61,10 +93,13 @@ export function AuditScreen() {
             <th>
               <Trans>Target</Trans>
             </th>
+            <th>
+              <Trans>Reason</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {shown.map((item) => (
+          {items.map((item) => (
             <tr key={item.id} data-testid="audit-row">
               <td>{timeText(item.createdAt, i18n.locale)}</td>
               <td>{item.actorLabel}</td>
@@ -74,12 +109,13 @@ export function AuditScreen() {
               <td>
                 {item.targetKind === null ? "—" : `${item.targetKind} ${item.targetId ?? ""}`}
               </td>
+              <td data-testid="audit-reason">{auditReason(item) ?? "—"}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {!done && (
-        <button type="button" className="q-admin-link" onClick={more}>
+        <button type="button" className="q-admin-link" onClick={() => load(cursor, applied)}>
           <Trans>Older entries</Trans>
         </button>
       )}

@@ -1,6 +1,7 @@
 // Users: lock or unlock the account of a wallet address, with the reason the audit log keeps.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { USER_LOCK_REASON_MAX_LENGTH } from "../../../protocol/admin";
 import { setUserLock } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
 import { TextField } from "../../ui/form/text-field";
@@ -51,7 +52,14 @@ export function UsersScreen() {
         hex
         testId="user-address"
       />
-      <TextField label={t`Reason`} value={reason} onChange={setReason} testId="user-reason" />
+      <TextField
+        label={t`Reason`}
+        hint={t`Kept in the audit log.`}
+        value={reason}
+        onChange={setReason}
+        maxLength={USER_LOCK_REASON_MAX_LENGTH}
+        testId="user-reason"
+      />
       <ErrorLine error={error} role="alert" />
       {result !== null && (
         <p className="q-admin-ok" data-testid="user-result">

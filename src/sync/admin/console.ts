@@ -21,6 +21,7 @@ export {
   subscriptionsCsv,
   uploadImage,
   type AdminLinkView,
+  type AuditFilters,
   type LedgerCheckView,
   type ServiceStatusView,
 } from "../../api/admin/operations";
