@@ -1,5 +1,12 @@
 // The console's other reads and actions: dashboard health, users, messages, audit, subscriptions.
-import type { AdminSubscriptionItem, AuditItem, ListPage, UserLockView } from "../../../protocol";
+import type {
+  AdminSubscriptionItem,
+  AuditItem,
+  ListPage,
+  MailboxItem,
+  NewsletterSent,
+  UserLockView,
+} from "../../../protocol";
 import { API_BASE } from "../../../protocol";
 import { adminBlob, adminRequest } from "./transport";
 
@@ -75,6 +82,18 @@ export function listSubscriptions(
 /** GET /admin/subscriptions.csv (opflow): the export as a file, held in memory for the download. */
 export function subscriptionsCsv(): Promise<Blob> {
   return adminBlob("/admin/subscriptions.csv");
+}
+
+/** POST /admin/newsletter (permission manage): one mail per confirmed subscriber, queued. */
+export function sendNewsletter(subject: string, text: string): Promise<NewsletterSent> {
+  return adminRequest("POST", "/admin/newsletter", { json: { subject, text } });
+}
+
+/** GET /admin/mailbox (demo SMTP sink): the received mails, newest first. */
+export function listMailbox(cursor: string | null, limit = 50): Promise<ListPage<MailboxItem>> {
+  return adminRequest("GET", "/admin/mailbox", {
+    searchParams: { limit, ...(cursor === null ? {} : { cursor }) },
+  });
 }
 
 /** An upload (identity photo, recharge voucher) by the URL an item names, e.g. its photoUrl. */

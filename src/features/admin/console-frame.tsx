@@ -18,6 +18,8 @@ export function ConsoleFrame(props: { session: OperatorSessionView; children: Re
     { to: "/admin/links", label: t`Links and contacts` },
     { to: "/admin/messages", label: t`Messages` },
     { to: "/admin/subscriptions", label: t`Subscriptions` },
+    { to: "/admin/newsletter", label: t`Newsletter` },
+    { to: "/admin/mailbox", label: t`Demo mailbox` },
     { to: "/admin/audit", label: t`Audit log` },
   ] as const;
   const username = props.session.username;
