@@ -14,6 +14,7 @@ import { parseAdminArgs } from "../../server/cli/admin-commands";
 import { createPgliteDb } from "../../server/db/pglite-db";
 import { seedContent } from "../../server/domain/content/seed-content";
 import { SEED_ARTICLES } from "../../server/domain/content/seed/index";
+import { adminInProcess } from "./helpers/admin-in-process";
 import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
@@ -321,11 +322,15 @@ describe("npm run admin -- article", () => {
   afterAll(() => runner.killAll());
   const run = runner.run.bind(runner);
 
+  /** A real `npm run admin -- article …` process: one per path (server stopped, running). */
   async function cli(env: Record<string, string>, ...args: string[]) {
     const child = run("server/cli/admin.ts", ["article", ...args], env);
     const code = await within(child.exited, 60_000, `admin article ${args.join(" ")}`);
     return { code, ...child.output() };
   }
+  /** The same command line in this process (helpers/admin-in-process.ts). */
+  const inProcess = (env: Record<string, string>, ...args: string[]) =>
+    adminInProcess(env, "article", ...args);
 
   it("adds, lists, edits and deletes with the server stopped and through the running server", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-article-cli-"));
@@ -358,7 +363,7 @@ describe("npm run admin -- article", () => {
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toContain('Added article "cli-news" (news; languages de, en).');
     expect(added.stderr).not.toContain("through the running server");
-    const listed = await cli(env, "list");
+    const listed = await inProcess(env, "list");
     expect(listed.stdout).toMatch(
       /^cli-news {2}news {2}operator {2}2030-01-01T19:04:05.000Z {2}\[de,en\] {2}Fees are changing$/m,
     );
@@ -392,7 +397,7 @@ describe("npm run admin -- article", () => {
     expect((await getArticle(seedId)).data?.title).toBe("Edited by CLI");
     expect((await getArticle(seedId, "th")).data?.body).toBe(thai);
 
-    const invalid = await cli(
+    const invalid = await inProcess(
       env,
       "add",
       "--file",
@@ -400,17 +405,17 @@ describe("npm run admin -- article", () => {
     );
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('"texts.en" is required');
-    const notJson = await cli(env, "add", "--file", file("broken.json", "{ not json"));
+    const notJson = await inProcess(env, "add", "--file", file("broken.json", "{ not json"));
     expect(notJson.code).toBe(1);
     expect(notJson.stderr).toContain("is not valid JSON");
-    const missing = await cli(env, "add", "--file", path.join(dataDir, "missing.json"));
+    const missing = await inProcess(env, "add", "--file", path.join(dataDir, "missing.json"));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("Cannot read");
 
-    const deleted = await cli(env, "delete", "cli-news");
+    const deleted = await inProcess(env, "delete", "cli-news");
     expect(deleted.code, deleted.stderr).toBe(0);
     expect((await getArticle("cli-news")).status).toBe(404);
-    const again = await cli(env, "delete", "cli-news");
+    const again = await inProcess(env, "delete", "cli-news");
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('No article with id "cli-news"');
 
@@ -418,7 +423,7 @@ describe("npm run admin -- article", () => {
     expect(await within(server.exited, 10_000, "graceful shutdown")).toBe(0);
 
     // Stopped again: directly on the database, which keeps the operator's edit.
-    const after = await cli(env, "list");
+    const after = await inProcess(env, "list");
     expect(after.code, after.stderr).toBe(0);
     expect(after.stderr).not.toContain("through the running server");
     expect(after.stdout).toMatch(
@@ -443,13 +448,13 @@ describe("npm run admin -- article", () => {
 
   it("prints its usage and refuses malformed article commands with exit code 2", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-article-cli-"));
-    const help = run("server/cli/admin.ts", ["help"], { DATA_DIR: dataDir });
-    expect(await within(help.exited, 60_000, "help")).toBe(0);
-    expect(help.output().stdout).toContain("article add --file <article.json>");
-    const bad = await cli({ DATA_DIR: dataDir }, "edit", "some-id");
+    const help = await adminInProcess({ DATA_DIR: dataDir }, "help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("article add --file <article.json>");
+    const bad = await inProcess({ DATA_DIR: dataDir }, "edit", "some-id");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"article edit" takes <id> --file <article.json>.');
-    // The rest of the argv rules in-process (each process costs seconds).
+    // The rest of the argv rules by the parser alone.
     for (const args of [
       [],
       ["add"],

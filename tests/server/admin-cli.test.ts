@@ -11,6 +11,8 @@ import type { ListPage } from "../../protocol/list";
 import { API_BASE } from "../../protocol/paths";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
+import { adminInProcess } from "./helpers/admin-in-process";
 import { ChildRunner } from "./helpers/child-process";
 import { freePort, waitForOk, within } from "./helpers/net";
 import { codeAt } from "./helpers/operator-sign-in";
@@ -37,6 +39,7 @@ async function enrolTotp(base: string, token: string): Promise<void> {
   expect(confirmed.status).toBe(200);
 }
 
+/** A real process: one for each path (server stopped, server running) and one usage error. */
 async function admin(env: Record<string, string>, ...args: string[]) {
   const cli = run("server/cli/admin.ts", args, env);
   const code = await within(cli.exited, 60_000, `admin ${args.join(" ")}`);
@@ -51,6 +54,7 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   const label = `cli:${userInfo().username}`;
 
   // A wallet user with a live session, written while no server runs.
+  await seedMigratedPglite(path.join(dataDir, "pglite"));
   const seed = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   await migrate(seed);
   const user = await createUserSession(seed);
@@ -63,7 +67,8 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1] ?? "";
   expect(password).toMatch(/^[\w-]{24}$/);
   expect(created.stderr).not.toContain("through the running server");
-  const duplicate = await admin(env, "create-admin", "olga");
+  // The rest in this process (helpers/admin-in-process.ts): the same function, no process start.
+  const duplicate = await adminInProcess(env, "create-admin", "olga");
   expect(duplicate.code).toBe(1);
   expect(duplicate.stderr).toContain('The username "olga" is taken');
   expect(duplicate.stdout).not.toMatch(/Password/);
@@ -106,11 +111,12 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   expect(refused.status).toBe(403);
   expect(await refused.json()).toMatchObject({ Code: "ACCOUNT_LOCKED" });
 
-  const unlock = await admin(env, "unlock", user.address ?? "");
+  const unlock = await adminInProcess(env, "unlock", user.address ?? "");
+  expect(unlock.stderr).toContain("through the running server");
   expect(unlock.code, unlock.stderr).toBe(0);
   expect((await asUser()).status).toBe(200);
 
-  const unknown = await admin(env, "lock", "0x00000000000000000000000000000000000000aa");
+  const unknown = await adminInProcess(env, "lock", "0x00000000000000000000000000000000000000aa");
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toContain("No user with address");
 
@@ -131,7 +137,7 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   expect(existsSync(socketPath)).toBe(false);
 
   // Stopped again: directly on the database.
-  const direct = await admin(env, "lock", user.address ?? "");
+  const direct = await adminInProcess(env, "lock", user.address ?? "");
   expect(direct.code, direct.stderr).toBe(0);
   expect(direct.stderr).not.toContain("through the running server");
   const check = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
@@ -149,15 +155,21 @@ it("runs create-admin, lock and unlock directly and through a running server", a
 
 it("prints usage for help, and refuses unknown commands with exit code 2", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-cli-"));
-  const help = await admin({ DATA_DIR: dataDir }, "help");
+  const help = await adminInProcess({ DATA_DIR: dataDir }, "help");
   expect(help.code).toBe(0);
   expect(help.stdout).toContain("create-admin <username>");
   const unknown = await admin({ DATA_DIR: dataDir }, "drop-everything");
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('Unknown command "drop-everything"');
-  const missing = await admin({ DATA_DIR: dataDir }, "lock");
+  const missing = await adminInProcess({ DATA_DIR: dataDir }, "lock");
   expect(missing.code).toBe(2);
-  const badRole = await admin({ DATA_DIR: dataDir }, "create-admin", "olga", "--role", "root");
+  const badRole = await adminInProcess(
+    { DATA_DIR: dataDir },
+    "create-admin",
+    "olga",
+    "--role",
+    "root",
+  );
   expect(badRole.code).toBe(2);
   expect(badRole.stderr).toContain("--role is one of admin, reviewer, support");
   // Nothing was opened or created for a usage error.

@@ -11,6 +11,8 @@ import { commandFromJson, parseAdminArgs } from "../../server/cli/admin-commands
 import type { Db } from "../../server/db/db";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
+import { adminInProcess } from "./helpers/admin-in-process";
 import { ChildRunner } from "./helpers/child-process";
 import { within } from "./helpers/net";
 import { createUserSession } from "./helpers/sessions";
@@ -43,12 +45,14 @@ async function submission(db: Db, name: string): Promise<string> {
 it("lists the queue, approves and rejects through the domain rules, audited", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-cli-identity-"));
   const env = { DATA_DIR: dataDir, APP_DIST_DIR: path.join(dataDir, "no-dist"), LOG_LEVEL: "warn" };
+  await seedMigratedPglite(path.join(dataDir, "pglite"));
   const seed = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   await migrate(seed);
   const first = await submission(seed, "Ada Lovelace");
   const second = await submission(seed, "Grace Hopper");
   await seed.close();
 
+  // One real process; the rest in this process (helpers/admin-in-process.ts), the same function.
   const queue = await admin(env, "identities");
   expect(queue.code, queue.stderr).toBe(0);
   const lines = queue.stdout.trim().split("\n");
@@ -58,26 +62,33 @@ it("lists the queue, approves and rejects through the domain rules, audited", as
   );
   expect(lines[1]).toMatch(new RegExp(`^${second}  under review  .*"Grace Hopper"`));
 
-  const approve = await admin(env, "identity", "approve", first);
+  const approve = await adminInProcess(env, "identity", "approve", first);
   expect(approve.code, approve.stderr).toBe(0);
   expect(approve.stdout).toMatch(
     new RegExp(`^Identity ${first} approved: user \\d+ is verified\\.`),
   );
   // Decided once: a second decision is refused and changes nothing.
-  const again = await admin(env, "identity", "reject", first, "--reason", "too late");
+  const again = await adminInProcess(env, "identity", "reject", first, "--reason", "too late");
   expect(again.code).toBe(1);
   expect(again.stderr).toContain("already approved");
 
   // A reason is required, and a bad usage opens nothing (exit 2).
-  const noReason = await admin(env, "identity", "reject", second);
+  const noReason = await adminInProcess(env, "identity", "reject", second);
   expect(noReason.code).toBe(2);
   expect(noReason.stderr).toContain("--reason");
-  const reject = await admin(env, "identity", "reject", second, "--reason", "  Photo is blurry ");
+  const reject = await adminInProcess(
+    env,
+    "identity",
+    "reject",
+    second,
+    "--reason",
+    "  Photo is blurry ",
+  );
   expect(reject.code, reject.stderr).toBe(0);
   expect(reject.stdout).toContain(`Identity ${second} rejected. Reason: Photo is blurry`);
 
-  expect((await admin(env, "identities")).stdout.trim()).toBe("No identity submissions.");
-  const all = await admin(env, "identities", "all");
+  expect((await adminInProcess(env, "identities")).stdout.trim()).toBe("No identity submissions.");
+  const all = await adminInProcess(env, "identities", "all");
   expect(all.stdout).toContain(`${first}  approved`);
   expect(all.stdout).toContain(`${second}  rejected`);
   expect(all.stdout).toContain("reason: Photo is blurry");

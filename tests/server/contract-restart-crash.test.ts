@@ -16,6 +16,7 @@ import type { ContractOrder } from "../../protocol/contract";
 import type { SyncPage } from "../../protocol/sync";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
 import { readTicks } from "../../server/db/repositories/tick-repository";
 import { tickUnits } from "../../server/domain/contract/trigger-pass";
 import { ChildRunner } from "./helpers/child-process";
@@ -60,6 +61,7 @@ it("a worker SIGKILLed mid-way closes every position once, at its tick, after re
   const users: TestSession[] = [];
   const ids: string[] = [];
   const startMs = Date.now() - 120_000;
+  await seedMigratedPglite(path.join(dataDir, "pglite"));
   let db = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   let safe: string;
   try {

@@ -14,6 +14,7 @@ import { adminSocketPath, listenAdminSocket } from "../../server/cli/admin-socke
 import { parseAdminArgs } from "../../server/cli/admin-commands";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
 import { operatorPost } from "./helpers/identity";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
@@ -242,6 +243,7 @@ describe("npm run admin -- message send", () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
     const out: string[] = [];
     const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t) };
+    await seedMigratedPglite(path.join(dataDir, "pglite"));
     const setup = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
     await migrate(setup);
     const user = await createUserSession(setup);

@@ -18,6 +18,7 @@ import type { SyncPage } from "../../protocol/sync";
 import type { Db } from "../../server/db/db";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
 import { readTicks } from "../../server/db/repositories/tick-repository";
 import { ChildRunner } from "./helpers/child-process";
 import { within } from "./helpers/net";
@@ -75,6 +76,7 @@ it("a settler SIGKILLed mid-way settles every option exactly once after restart"
   const symbolOf = (i: number) => (i % 10 === 9 ? "ETH/USDT" : "BTC/USDT");
   // Accepted a minute ago, 1 to 12 s each: every window lies in the recorded past.
   const acceptedAt = Date.now() - 60_000;
+  await seedMigratedPglite(path.join(dataDir, "pglite"));
   let db = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   try {
     await migrate(db);

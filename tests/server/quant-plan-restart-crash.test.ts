@@ -16,6 +16,7 @@ import type { QuantSubscription } from "../../protocol/quant";
 import type { Db } from "../../server/db/db";
 import { migrate } from "../../server/db/migrate";
 import { createPgliteDb } from "../../server/db/pglite-db";
+import { seedMigratedPglite } from "./helpers/pglite-dir-template";
 import { liveQuote } from "../../server/domain/quant/plans/plan-quotes";
 import { runSubscription } from "../../server/domain/quant/plans/run-subscription";
 import { STRATEGIES } from "../../server/domain/quant/strategies/index";
@@ -72,6 +73,7 @@ it("a runner SIGKILLed mid-backlog delivers every plan once, as an uninterrupted
   };
   const startMs = Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000 + 7_000;
   const users: TestSession[] = [];
+  await seedMigratedPglite(pglite);
   let db = await createPgliteDb({ dataDir: pglite });
   try {
     await migrate(db);

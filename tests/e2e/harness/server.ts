@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } fr
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedMigratedPglite } from "../../server/helpers/pglite-dir-template";
 import { seedTestUsdt } from "../../server/helpers/test-usdt-cache";
 import { ensureArtifactsDir, repoRoot, slug } from "./paths";
 
@@ -59,6 +60,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   // Nothing here checks the compile; tests/server/chain-dev.test.ts does.
   if ((opts.env?.["QUANTA_MODE"] ?? "demo") === "demo") {
     await seedTestUsdt(path.join(dataDir, "chain"));
+  }
+  // Likewise the database: a migrated PGlite directory copied in (pglite-dir-template.ts), so
+  // the server opens it as on a restart instead of spending seconds on initdb per test file.
+  if (opts.env?.["DATABASE_URL"] === undefined) {
+    await seedMigratedPglite(path.join(dataDir, "pglite"));
   }
   const logFile = logPath(opts.name ?? "server");
   // The child writes straight into the file, so the log is complete even if this process is busy

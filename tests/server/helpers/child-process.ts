@@ -15,17 +15,22 @@ export interface Run {
 // at its own data directory.
 const DROPPED = new Set(["DATABASE_URL", "PUBLIC_ORIGIN", "QUANTA_MODE", "PORT"]);
 
+/** What a child gets: this process's variables less the ones above, then `env` on top. */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  const inherited = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => !DROPPED.has(entry[0]) && entry[1] !== undefined,
+  );
+  return { ...Object.fromEntries(inherited), HOST: "127.0.0.1", ...env };
+}
+
 export class ChildRunner {
   readonly #children = new Set<ChildProcess>();
 
   /** `node --import tsx <script>` with only `env` on top of this process's variables. */
   run(script: string, args: string[], env: Record<string, string>): Run {
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !DROPPED.has(name)),
-    );
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: ROOT,
-      env: { ...inherited, HOST: "127.0.0.1", ...env },
+      env: childEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.#children.add(child);

@@ -69,7 +69,7 @@ async function loadOrBuildTemplate(): Promise<Blob> {
   return dump;
 }
 
-async function templateKey(): Promise<string> {
+export async function templateKey(): Promise<string> {
   // Read from disk: the package's "exports" do not expose its package.json to require().
   const manifest = fileURLToPath(
     new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url),

@@ -7,6 +7,7 @@ import { API_BASE } from "../../../protocol/paths";
 import type { ChildRunner, Run } from "./child-process";
 import { freePort, waitForOk, within } from "./net";
 import { signMessage } from "./siwe";
+import { seedMigratedPglite } from "./pglite-dir-template";
 import { seedTestUsdt } from "./test-usdt-cache";
 
 export interface RealServer {
@@ -40,6 +41,11 @@ export async function startRealServer(
   const dataDir = fullEnv["DATA_DIR"];
   if (fullEnv["QUANTA_MODE"] === "demo" && dataDir) {
     await seedTestUsdt(path.join(dataDir, "chain"));
+  }
+  // And a migrated PGlite (pglite-dir-template.ts) unless the test brings PostgreSQL or a
+  // restart finds the database its first start wrote: initdb is seconds of CPU per start.
+  if (dataDir && fullEnv["DATABASE_URL"] === undefined) {
+    await seedMigratedPglite(path.join(dataDir, "pglite"));
   }
   const run = runner.run("server/main.ts", [], fullEnv);
   const url = `http://127.0.0.1:${port}`;
