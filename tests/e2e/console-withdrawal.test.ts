@@ -6,7 +6,7 @@
 // chain — the receipt and the recipient's balance are read from the chain through /rpc — and the
 // console shows the withdrawal sent with its hash, and the dashboard the chain beside the ledger.
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright";
+import type { Page } from "playwright-core";
 import { createPublicClient, erc20Abi, http, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
