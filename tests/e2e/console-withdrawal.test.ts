@@ -117,13 +117,17 @@ describe("two-person withdrawal in the console", () => {
       /already approved|conflicts with the current state/i,
     );
     expect(await refusal.textContent()).not.toContain("Something went wrong");
-    const queued = await api<{ approvals: unknown[]; status: number }>(
+    // …and recorded nothing: still one approval, A's, and still under review.
+    const queued = await api<{ items: { id: string; approvals: { operatorLabel: string }[] }[] }>(
       e2e.server,
       "GET",
-      `admin/withdraw?status=0`,
+      "admin/withdraw?status=0",
       { token: operatorA.token },
     );
-    expect(JSON.stringify(queued.body.Data)).toContain(withdrawalId);
+    const waiting = queued.body.Data.items.find((entry) => entry.id === withdrawalId);
+    expect(waiting?.approvals.map((approval) => approval.operatorLabel)).toEqual([
+      "operator:e2e-approver-a",
+    ]);
 
     // Operator B, a browser context of their own, gives the second approval.
     const b = await e2e.newSession({ wallet: false });
