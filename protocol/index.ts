@@ -1,6 +1,7 @@
 // The wire contract as code, shared by the app and the server. Imports nothing from src/ or server/.
 export * from "./account";
 export * from "./admin";
+export * from "./admin-chain";
 export * from "./operators";
 export * from "./envelope";
 export * from "./health";

@@ -2,6 +2,7 @@
 // these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
+import { adminChainEndpoints } from "./admin-chain";
 import { adminSessionEndpoints } from "./admin-session";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
@@ -26,6 +27,7 @@ export * from "./common";
 export * from "./endpoint";
 export {
   adminEndpoints,
+  adminChainEndpoints,
   adminSessionEndpoints,
   assetsEndpoints,
   authEndpoints,
@@ -65,6 +67,7 @@ export const ENDPOINT_AREAS = {
   rpc: rpcEndpoints,
   adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
+  adminChain: adminChainEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,
 } as const;

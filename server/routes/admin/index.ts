@@ -7,6 +7,7 @@ import { readAuditLog } from "../../domain/operators/audit-log";
 import { ok } from "../../plugins/envelope";
 import { defineRoute, pageOf } from "../define-route";
 import { articleRoutes } from "./article-routes";
+import { chainRoutes } from "./chain-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
 import { linkRoutes } from "./link-routes";
@@ -32,6 +33,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ledgerRoutes);
   await app.register(rechargeReviewRoutes);
   await app.register(withdrawalReviewRoutes);
+  await app.register(chainRoutes);
 
   defineRoute(app, adminEndpoints.audit, async (request) =>
     ok(

@@ -1,5 +1,6 @@
 // The console's first screen: what waits in each queue, whether the ledger holds, and the
-// health of the market feed and the workers (/system/status).
+// health of the market feed and the workers (/system/status), and the platform's balances read
+// on chain beside the ledger (chain-balances-card.tsx).
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import {
@@ -9,6 +10,7 @@ import {
   type QueueName,
 } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
+import { ChainBalancesCard } from "./chain-balances-card";
 import { consoleErrorText } from "./error-text";
 import { timeText } from "./time-text";
 import { useRemote } from "./use-remote";
@@ -93,6 +95,7 @@ export function DashboardScreen() {
           <Trans>Check again</Trans>
         </button>
       </Card>
+      <ChainBalancesCard />
       <Card title={<Trans>Market feed and workers</Trans>} testId="dashboard-services">
         <ErrorLine error={status.error ? consoleErrorText(i18n, status.error) : null} />
         <ul className="q-admin-list">

@@ -1,7 +1,9 @@
-// Recharges under review: amount, transaction, the voucher, and other users claiming the same tx.
+// Recharges under review: amount, transaction (looked up on chain on request), the voucher, and
+// other users claiming the same tx.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "../../lib/format/format-money";
 import { approveItem, rejectItem } from "../../sync/admin/console";
+import { ChainTransaction } from "./chain-transaction";
 import { Fact, QueueScreen } from "./queue-screen";
 import { ReviewActions } from "./review-actions";
 import { allows } from "./roles";
@@ -35,6 +37,9 @@ export function RechargeQueueScreen() {
               <Fact label={<Trans>Submitted</Trans>}>{timeText(item.createdAt, i18n.locale)}</Fact>
               {item.reason !== null && <Fact label={<Trans>Reason</Trans>}>{item.reason}</Fact>}
             </dl>
+            {item.txHash !== null && (
+              <ChainTransaction itemId={item.id} hash={item.txHash} amount={item.amount} />
+            )}
             {claims > 0 && (
               <p className="q-admin-warning">
                 <Trans>Other users claim the same transaction: {claims}</Trans>

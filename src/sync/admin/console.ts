@@ -28,3 +28,4 @@ export {
   type ServiceStatusView,
 } from "../../api/admin/operations";
 export { ApiError } from "../../api/errors";
+export { lookUpChainTransaction, readChainBalances } from "../../api/admin/chain";
