@@ -3,6 +3,7 @@
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
 import { adminSessionEndpoints } from "./admin-session";
+import { adminUsersEndpoints } from "./admin-users";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
 import { contractEndpoints } from "./contract";
@@ -27,6 +28,7 @@ export * from "./endpoint";
 export {
   adminEndpoints,
   adminSessionEndpoints,
+  adminUsersEndpoints,
   assetsEndpoints,
   authEndpoints,
   contractEndpoints,
@@ -65,6 +67,7 @@ export const ENDPOINT_AREAS = {
   rpc: rpcEndpoints,
   adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
+  adminUsers: adminUsersEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,
 } as const;

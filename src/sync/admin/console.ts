@@ -28,3 +28,12 @@ export {
   type ServiceStatusView,
 } from "../../api/admin/operations";
 export { ApiError } from "../../api/errors";
+export {
+  listUserBills,
+  readUser,
+  searchUsers,
+  sendMessageToAll,
+  type AdminUserDetail,
+  type AdminUserItem,
+  type MessageBroadcast,
+} from "../../api/admin/users";
