@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminUserDetail, AdminUserItem } from "../../../protocol/admin-users";
 import type { OperatorRole } from "../../../protocol/operators";
@@ -49,7 +50,7 @@ const bill = (id: string) => ({
   createdAt: "2026-11-26T08:00:00Z",
 });
 
-async function mountAs(role: OperatorRole, handlers: FakeHandlers, screenElement: JSX.Element) {
+async function mountAs(role: OperatorRole, handlers: FakeHandlers, screenElement: ReactElement) {
   const server = fakeConsoleServer({
     "POST /auth/signin": () => ({ data: "op-token" }),
     "GET /admin/session": () => ({ data: sessionView("ready", role) }),
