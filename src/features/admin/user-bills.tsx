@@ -1,4 +1,5 @@
 // One user's bills, newest first, a page at a time (the same read as the user's own records).
+// Bills show their API.md code: the records screen's translated labels live in another feature.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { Bill } from "../../../protocol";
@@ -12,6 +13,7 @@ export function UserBills(props: { address: string }) {
   const [bills, setBills] = useState<Bill[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
   const load = (from: string | null) => {
@@ -20,6 +22,7 @@ export function UserBills(props: { address: string }) {
       setBills((known) => (from === null ? page.items : [...known, ...page.items]));
       setCursor(page.nextCursor);
       setDone(page.nextCursor === null);
+      setLoaded(true);
     }, setError);
   };
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -67,7 +70,7 @@ export function UserBills(props: { address: string }) {
           </tbody>
         </table>
       )}
-      {!done && (
+      {loaded && !done && (
         <button
           type="button"
           className="q-admin-link"
