@@ -10,6 +10,13 @@ import type { ListPage } from "../../protocol/list";
 import { MESSAGE_LIMITS, type MessageItem } from "../../protocol/messages";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
+import {
+  commandFromJson,
+  describeResult,
+  parseAdminArgs,
+  runAdminCommand,
+} from "../../server/cli/admin-commands";
+import { cliActor } from "../../server/domain/operators/operator-actor";
 import { demoCredit } from "../../server/domain/wallet/demo-credit";
 import { operatorPost } from "./helpers/identity";
 import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
@@ -209,6 +216,36 @@ describe("on PGlite", () => {
   const getDb = usePglite();
   const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
   usersSuite(getDb, app);
+
+  it("npm run admin -- message all: the same domain, validation and audit", async () => {
+    const users = [await createUserSession(getDb()), await createUserSession(getDb())];
+    const args = ["message", "all", "--title", "Hello", "--body=Everyone."];
+    const command = parseAdminArgs(args);
+    expect(command).toEqual({ name: "message-all", title: "Hello", body: "Everyone." });
+    expect(commandFromJson(command)).toEqual(command);
+    expect(commandFromJson({ ...(command as object), address: users[0]?.address })).toBeNull();
+    expect(parseAdminArgs(["message", "all", "--address", "0x1", "--title", "t"])).toEqual({
+      error: 'Unknown option "--address" for "message all".',
+    });
+    expect(parseAdminArgs(["message", "all", "--title", "t"])).toEqual({
+      error: '"message all" needs --body.',
+    });
+    const actor = cliActor("root");
+    const tooLong = parseAdminArgs(["message", "all", "--title", "t", "--body", "x".repeat(5001)]);
+    if (typeof tooLong !== "object" || !("name" in tooLong) || "file" in tooLong) throw tooLong;
+    await expect(runAdminCommand(getDb(), tooLong, actor)).rejects.toThrow(/5000 characters/);
+    if (typeof command !== "object" || !("name" in command) || "file" in command) throw command;
+    const result = await runAdminCommand(getDb(), command, actor);
+    expect(describeResult(result)).toBe('Sent "Hello" to 2 users.');
+    const rows = await getDb().query<{ user_id: string }>(
+      "SELECT user_id FROM messages WHERE title = 'Hello' ORDER BY user_id",
+    );
+    expect(rows.map((r) => r.user_id).sort()).toEqual(users.map((u) => u.userId).sort());
+    const audit = await getDb().query<{ actor_label: string; action: string }>(
+      "SELECT actor_label, action FROM audit_log",
+    );
+    expect(audit).toEqual([{ actor_label: "cli:root", action: "message.broadcast" }]);
+  });
 });
 
 describePostgres(
