@@ -1,7 +1,7 @@
 // Users: search wallet users by address (the whole address or its start), newest first, then
 // open one for balances, bills, sessions and lock/unlock. Answers stay in component state.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { USER_SEARCH_MAX_LENGTH } from "../../../protocol/admin-users";
 import { searchUsers, type AdminUserItem } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
@@ -34,6 +34,16 @@ export function UsersScreen() {
     );
   };
 
+  // The newest users on opening, so an operator sees who signed up without typing anything.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => load("", null), []);
+
+  // Back from a user: read the list again, since a lock or unlock there changed it.
+  const back = () => {
+    setSelected(null);
+    load(searched ?? "", null);
+  };
+
   const search = (event: FormEvent) => {
     event.preventDefault();
     const address = text.trim();
@@ -44,7 +54,7 @@ export function UsersScreen() {
   };
 
   if (selected !== null) {
-    return <UserDetail address={selected} onBack={() => setSelected(null)} />;
+    return <UserDetail address={selected} onBack={back} />;
   }
 
   return (
