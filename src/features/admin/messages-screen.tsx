@@ -72,7 +72,7 @@ export function MessagesScreen() {
       <h1 className="q-admin-title">
         <Trans>Messages</Trans>
       </h1>
-      <fieldset className="q-admin-actions" disabled={busy}>
+      <fieldset className="q-admin-actions q-admin-choice" disabled={busy}>
         <label>
           <input
             type="radio"

@@ -20,7 +20,7 @@ export function UserDetail(props: { address: string; onBack: () => void }) {
       <button type="button" className="q-admin-link" onClick={props.onBack} data-testid="user-back">
         <Trans>Back to the search</Trans>
       </button>
-      <h1 className="q-admin-title">
+      <h1 className="q-admin-title q-admin-address">
         <code>{props.address}</code>
       </h1>
       <ErrorLine error={remote.error ? consoleErrorText(i18n, remote.error) : null} role="alert" />

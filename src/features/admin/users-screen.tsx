@@ -106,7 +106,7 @@ export function UsersScreen() {
                 <td>
                   <button
                     type="button"
-                    className="q-admin-link"
+                    className="q-admin-link q-admin-address"
                     onClick={() => setSelected(user.address)}
                     data-testid={`user-open-${user.address}`}
                   >
