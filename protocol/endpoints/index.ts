@@ -4,6 +4,7 @@
 import { adminEndpoints } from "./admin";
 import { adminChainEndpoints } from "./admin-chain";
 import { adminSessionEndpoints } from "./admin-session";
+import { adminUsersEndpoints } from "./admin-users";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
 import { contractEndpoints } from "./contract";
@@ -29,6 +30,7 @@ export {
   adminEndpoints,
   adminChainEndpoints,
   adminSessionEndpoints,
+  adminUsersEndpoints,
   assetsEndpoints,
   authEndpoints,
   contractEndpoints,
@@ -68,6 +70,7 @@ export const ENDPOINT_AREAS = {
   adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
   adminChain: adminChainEndpoints,
+  adminUsers: adminUsersEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,
 } as const;

@@ -1,6 +1,7 @@
 // The operator commands of `npm run admin`, as data: parsed from argv by the CLI, sent as JSON
 // over the admin socket, and run by the same domain functions whichever way they arrive.
 import type { UserLockView } from "../../protocol/admin";
+import type { MessageBroadcast } from "../../protocol/admin-users";
 import type { LedgerCheckReport } from "../../protocol/ledger";
 import type { Db } from "../db/db";
 import { checkLedger } from "../domain/ledger/check-ledger";
@@ -28,13 +29,15 @@ import {
   type LinkCommand,
   type LinkResult,
 } from "./link-commands";
+import { broadcastMessage } from "../domain/messages/broadcast-message";
 import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
 import {
+  describeMessageBroadcast,
   describeMessageSent,
   MESSAGE_USAGE,
   messageCommandFromJson,
   parseMessageArgs,
-  type MessageSendCommand,
+  type MessageCommand,
 } from "./message-command";
 import {
   describeIdentityResult,
@@ -77,7 +80,7 @@ export type AdminCommand =
   | { name: "create-admin"; username: string; role: OperatorRole }
   | { name: "lock"; address: string; reason?: string }
   | { name: "unlock"; address: string; reason?: string }
-  | MessageSendCommand
+  | MessageCommand
   | ArticleCommand
   | IdentityCommand
   | LinkCommand
@@ -91,6 +94,7 @@ export type AdminResult =
   | ({ kind: "created-admin" } & CreatedAdmin)
   | ({ kind: "lock-changed" } & UserLockView)
   | ({ kind: "message-sent" } & SentMessage)
+  | ({ kind: "message-broadcast" } & MessageBroadcast)
   | ({ kind: "ledger-check" } & LedgerCheckReport)
   | ArticleResult
   | IdentityResult
@@ -182,7 +186,7 @@ function parseCreateAdmin(args: readonly string[]): AdminCommand | { error: stri
 export function commandFromJson(value: unknown): AdminCommand | null {
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (v.name === "message-send") return messageCommandFromJson(v);
+  if (v.name === "message-send" || v.name === "message-all") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("identity-")) {
@@ -230,6 +234,10 @@ export async function runAdminCommand(
     }
     case "message-send":
       return { kind: "message-sent", ...(await sendOperatorMessage(db, actor, command)) };
+    case "message-all": {
+      const { title, body } = command;
+      return { kind: "message-broadcast", ...(await broadcastMessage(db, actor, { title, body })) };
+    }
     case "article-list":
     case "article-add":
     case "article-edit":
@@ -261,6 +269,7 @@ export async function runAdminCommand(
 /** What the CLI prints for a result. */
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
+  if (result.kind === "message-broadcast") return describeMessageBroadcast(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
   if (result.kind === "promotions-budget" || result.kind === "promotions-funded") {
     return describePromotionsResult(result);

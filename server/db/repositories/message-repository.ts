@@ -88,3 +88,20 @@ export async function markMessageRead(
   );
   return row ?? null;
 }
+
+/**
+ * One message for every wallet user that exists now (operators have no inbox), in id order so
+ * that two broadcasts lock users' change heads in the same order afterwards.
+ */
+export async function insertMessageForEveryUser(
+  tx: Queryable,
+  message: Omit<NewMessage, "userId">,
+): Promise<MessageRow[]> {
+  return tx.query<MessageRow>(
+    `INSERT INTO messages (user_id, kind, params, title, body, sender_id)
+     SELECT id, $1, $2, $3, $4, $5 FROM users
+      WHERE role = 'user' AND address IS NOT NULL ORDER BY id
+     RETURNING ${COLUMNS}`,
+    [message.kind, JSON.stringify(message.params), message.title, message.body, message.senderId],
+  );
+}

@@ -63,6 +63,14 @@ function normalise(input: OperatorMessageInput): OperatorMessageInput {
   if (!ADDRESS_PATTERN.test(input.address)) {
     throw invalidBody("address", "format", "must be 0x followed by 40 hex digits");
   }
+  return { address: input.address.toLowerCase(), ...messageText(input) };
+}
+
+/** The title and body trimmed and checked (one user or everyone: the same rules). */
+export function messageText(input: { title: string; body: string }): {
+  title: string;
+  body: string;
+} {
   const title = input.title.trim();
   if (
     title.length === 0 ||
@@ -89,7 +97,7 @@ function normalise(input: OperatorMessageInput): OperatorMessageInput {
       MESSAGE_LIMITS.bodyMaxLength,
     );
   }
-  return { address: input.address.toLowerCase(), title, body };
+  return { title, body };
 }
 
 function invalidBody(field: string, rule: ValidationRule, detail: string, limit?: number) {

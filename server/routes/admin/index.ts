@@ -11,11 +11,13 @@ import { chainRoutes } from "./chain-routes";
 import { identityReviewRoutes } from "./identity-review-routes";
 import { ledgerRoutes } from "./ledger-routes";
 import { linkRoutes } from "./link-routes";
+import { messageBroadcastRoutes } from "./message-broadcast-routes";
 import { messageRoutes } from "./message-routes";
 import { newsletterRoutes } from "./newsletter-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { sessionRoutes } from "./session-routes";
 import { subscriptionRoutes } from "./subscription-routes";
+import { userDirectoryRoutes } from "./user-directory-routes";
 import { userRoutes } from "./user-routes";
 import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
 
@@ -34,6 +36,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rechargeReviewRoutes);
   await app.register(withdrawalReviewRoutes);
   await app.register(chainRoutes);
+  await app.register(userDirectoryRoutes);
+  await app.register(messageBroadcastRoutes);
 
   defineRoute(app, adminEndpoints.audit, async (request) =>
     ok(

@@ -29,3 +29,12 @@ export {
 } from "../../api/admin/operations";
 export { ApiError } from "../../api/errors";
 export { lookUpChainTransaction, readChainBalances } from "../../api/admin/chain";
+export {
+  listUserBills,
+  readUser,
+  searchUsers,
+  sendMessageToAll,
+  type AdminUserDetail,
+  type AdminUserItem,
+  type MessageBroadcast,
+} from "../../api/admin/users";
