@@ -2,7 +2,9 @@
 // these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
+import { adminPromotionsEndpoints } from "./admin-promotions";
 import { adminSessionEndpoints } from "./admin-session";
+import { adminSettingsEndpoints } from "./admin-settings";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
 import { contractEndpoints } from "./contract";
@@ -26,7 +28,9 @@ export * from "./common";
 export * from "./endpoint";
 export {
   adminEndpoints,
+  adminPromotionsEndpoints,
   adminSessionEndpoints,
+  adminSettingsEndpoints,
   assetsEndpoints,
   authEndpoints,
   contractEndpoints,
@@ -65,6 +69,8 @@ export const ENDPOINT_AREAS = {
   rpc: rpcEndpoints,
   adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
+  adminSettings: adminSettingsEndpoints,
+  adminPromotions: adminPromotionsEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,
 } as const;

@@ -12,8 +12,10 @@ import { ledgerRoutes } from "./ledger-routes";
 import { linkRoutes } from "./link-routes";
 import { messageRoutes } from "./message-routes";
 import { newsletterRoutes } from "./newsletter-routes";
+import { promotionsRoutes } from "./promotions-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { sessionRoutes } from "./session-routes";
+import { settingRoutes } from "./setting-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userRoutes } from "./user-routes";
 import { withdrawalReviewRoutes } from "./withdrawal-review-routes";
@@ -32,6 +34,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ledgerRoutes);
   await app.register(rechargeReviewRoutes);
   await app.register(withdrawalReviewRoutes);
+  await app.register(settingRoutes);
+  await app.register(promotionsRoutes);
 
   defineRoute(app, adminEndpoints.audit, async (request) =>
     ok(
