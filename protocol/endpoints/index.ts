@@ -2,6 +2,7 @@
 // these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
+import { adminArticleEndpoints } from "./admin-articles";
 import { adminPromotionsEndpoints } from "./admin-promotions";
 import { adminSessionEndpoints } from "./admin-session";
 import { adminSettingsEndpoints } from "./admin-settings";
@@ -27,6 +28,7 @@ import { walletEndpoints } from "./wallet";
 export * from "./common";
 export * from "./endpoint";
 export {
+  adminArticleEndpoints,
   adminEndpoints,
   adminPromotionsEndpoints,
   adminSessionEndpoints,
@@ -69,6 +71,7 @@ export const ENDPOINT_AREAS = {
   rpc: rpcEndpoints,
   adminSession: adminSessionEndpoints,
   admin: adminEndpoints,
+  adminArticles: adminArticleEndpoints,
   adminSettings: adminSettingsEndpoints,
   adminPromotions: adminPromotionsEndpoints,
   sockets: socketEndpoints,
