@@ -28,3 +28,19 @@ export {
   type ServiceStatusView,
 } from "../../api/admin/operations";
 export { ApiError } from "../../api/errors";
+export {
+  deleteArticle,
+  editSetting,
+  fundPromotions,
+  listArticles,
+  listSettings,
+  readArticle,
+  readPromotions,
+  saveArticle,
+  type AdminArticleItemView,
+  type AdminArticleView,
+  type AdminSetting,
+  type ArticleDraft,
+  type ArticleTextView,
+  type PromotionsBudgetView,
+} from "../../api/admin/content";
