@@ -38,7 +38,9 @@ function settingsSuite(getDb: () => Db) {
     return response.json<{ Data: SystemSettings }>().Data.content;
   };
   const rows = () =>
-    getDb().query("SELECT alias, lang, dataset, updated_at FROM system_settings ORDER BY alias, lang");
+    getDb().query(
+      "SELECT alias, lang, dataset, updated_at FROM system_settings ORDER BY alias, lang",
+    );
 
   it("is for operators; support reads but may not edit", async () => {
     const user = await createUserSession(getDb());
