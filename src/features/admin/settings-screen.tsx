@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Lang } from "../../../protocol";
 import { checkSettingDataset } from "../../../protocol/settings-admin";
-import { editSetting, listSettings, type AdminSetting } from "../../sync/admin/console";
+import { ApiError, editSetting, listSettings, type AdminSetting } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
 import { consoleErrorText } from "./error-text";
 import { LangTabs } from "./lang-tabs";
@@ -24,7 +24,10 @@ function SettingCard(props: { setting: AdminSetting; canEdit: boolean; onSaved: 
   const save = () => {
     const checked = checkSettingDataset(setting.alias, dataset);
     if (!checked.ok) {
-      setError(checked.message);
+      // Worded exactly as the server's refusal of the same dataset would be.
+      const { field, rule, limit } = checked;
+      const params = limit === undefined ? { field, rule } : { field, rule, limit: String(limit) };
+      setError(consoleErrorText(i18n, new ApiError(400, "VALIDATION", checked.message, params)));
       return;
     }
     setBusy(true);
