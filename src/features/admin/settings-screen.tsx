@@ -26,7 +26,8 @@ function SettingCard(props: { setting: AdminSetting; canEdit: boolean; onSaved: 
     if (!checked.ok) {
       // Worded exactly as the server's refusal of the same dataset would be.
       const { field, rule, limit } = checked;
-      const params = limit === undefined ? { field, rule } : { field, rule, limit: String(limit) };
+      const params: Record<string, string> = { field, rule };
+      if (limit !== undefined) params.limit = String(limit);
       setError(consoleErrorText(i18n, new ApiError(400, "VALIDATION", checked.message, params)));
       return;
     }
