@@ -2,8 +2,11 @@
 // these records (server/routes/define-route.ts), the app calls through them (src/api/call.ts)
 // and GET /api/docs publishes them as OpenAPI.
 import { adminEndpoints } from "./admin";
+import { adminArticleEndpoints } from "./admin-articles";
 import { adminChainEndpoints } from "./admin-chain";
+import { adminPromotionsEndpoints } from "./admin-promotions";
 import { adminSessionEndpoints } from "./admin-session";
+import { adminSettingsEndpoints } from "./admin-settings";
 import { adminUsersEndpoints } from "./admin-users";
 import { assetsEndpoints } from "./assets";
 import { authEndpoints } from "./auth";
@@ -27,9 +30,12 @@ import { walletEndpoints } from "./wallet";
 export * from "./common";
 export * from "./endpoint";
 export {
+  adminArticleEndpoints,
   adminEndpoints,
   adminChainEndpoints,
+  adminPromotionsEndpoints,
   adminSessionEndpoints,
+  adminSettingsEndpoints,
   adminUsersEndpoints,
   assetsEndpoints,
   authEndpoints,
@@ -71,6 +77,9 @@ export const ENDPOINT_AREAS = {
   admin: adminEndpoints,
   adminChain: adminChainEndpoints,
   adminUsers: adminUsersEndpoints,
+  adminArticles: adminArticleEndpoints,
+  adminSettings: adminSettingsEndpoints,
+  adminPromotions: adminPromotionsEndpoints,
   sockets: socketEndpoints,
   docs: docsEndpoints,
 } as const;

@@ -7,6 +7,8 @@ export interface FakeRequest {
   search: URLSearchParams;
   body: unknown;
   token: string | null;
+  /** The request's headers (an Idempotency-Key). */
+  headers: Headers;
 }
 
 /** Data for a 200 envelope, or a refusal, or a raw answer (an image). */
@@ -37,6 +39,7 @@ export function fakeConsoleServer(handlers: FakeHandlers): FakeServer {
         search: url.searchParams,
         body: text === "" ? null : (JSON.parse(text) as unknown),
         token: auth === null ? null : auth.replace(/^Bearer /, ""),
+        headers: input.headers,
       });
       if ("file" in answer) {
         return new Response(answer.file, { status: 200, headers: { "content-type": answer.type } });

@@ -69,6 +69,7 @@ async function articleCount(): Promise<number> {
 describe("access", () => {
   it.each([
     ["GET", "/articles"],
+    ["GET", "/articles/user-agreement"],
     ["POST", "/articles"],
     ["PUT", "/articles/user-agreement"],
     ["DELETE", "/articles/user-agreement"],
@@ -290,6 +291,17 @@ describe("edit and delete", () => {
     expect(mismatch.json<{ Message: string }>().Message).toContain('"id"');
     expect((await admin("DELETE", "/articles/Bad%20Id")).statusCode).toBe(400);
     expect(await auditRows()).toEqual([]);
+  });
+
+  it("reads one article with every language's text for the editor", async () => {
+    const created = await admin("POST", "/articles", article());
+    const id = created.json<{ Data: AdminArticle }>().Data.id;
+    const read = await admin("GET", `/articles/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const a = read.json<{ Data: AdminArticle }>().Data;
+    expect(a).toEqual(created.json<{ Data: AdminArticle }>().Data);
+    expect(Object.keys(a.texts).sort()).toEqual(["de", "en"]);
+    expect((await admin("GET", "/articles/no-such")).statusCode).toBe(404);
   });
 
   it("lists every article with its origin and languages, paged", async () => {

@@ -137,13 +137,20 @@ export interface SettingInput {
   dataset: unknown;
 }
 
-/** Upserts settings; a row whose dataset is unchanged keeps its updated_at. Returns rows written. */
+/**
+ * Upserts the seed's settings; a row whose dataset is unchanged keeps its updated_at, and a row an
+ * operator edited (a `setting.edit` row in the append-only audit log, as `article.delete` keeps a
+ * deleted article deleted) is left as the operator left it. Returns rows written.
+ */
 export async function upsertSettings(tx: Queryable, rows: SettingInput[]): Promise<number> {
   const written = await tx.query(
     `INSERT INTO system_settings (alias, lang, dataset)
      SELECT alias, lang, dataset FROM jsonb_to_recordset($1::jsonb) AS x(alias text, lang text, dataset jsonb)
      ON CONFLICT (alias, lang) DO UPDATE SET dataset = EXCLUDED.dataset, updated_at = now()
       WHERE system_settings.dataset IS DISTINCT FROM EXCLUDED.dataset
+        AND NOT EXISTS (SELECT 1 FROM audit_log a
+                         WHERE a.action = 'setting.edit' AND a.target_kind = 'setting'
+                           AND a.target_id = system_settings.alias || '/' || system_settings.lang)
      RETURNING alias`,
     [JSON.stringify(rows)],
   );

@@ -96,6 +96,16 @@ export async function removeArticle(
   });
 }
 
+/** One article with every language's text: what the console's editor opens. */
+export async function readArticleForOperators(db: Db, id: string): Promise<AdminArticle> {
+  // The store's one reader of a whole article locks it; a read in its own short transaction.
+  return db.transaction(async (tx) => {
+    const row = await lockStoredArticle(tx, id);
+    if (row === null) throw notFound(id);
+    return toAdminArticle(row);
+  });
+}
+
 export async function listArticlesForOperators(
   db: Queryable,
   q: { cursor: string | null; limit: number },

@@ -6,7 +6,7 @@
 // the demo issuer, like demo funds. Audited in the same transaction.
 import { USDT_SCALE } from "../../../protocol/assets";
 import { formatUnits } from "../../../protocol/decimal";
-import type { Db } from "../../db/db";
+import type { Db, Tx } from "../../db/db";
 import { appendAudit } from "../../db/repositories/audit-repository";
 import { promotionsAccountId, promotionsBalance } from "../../db/repositories/invite-repository";
 import { parseAmount } from "../ledger/amounts";
@@ -26,45 +26,58 @@ export interface PromotionsFunded {
   transactionId: string;
 }
 
-export async function fundPromotions(
-  db: Db,
-  actor: OperatorActor,
-  amountText: string,
-): Promise<PromotionsFunded> {
+/** The amount as ledger units, or a VALIDATION refusal: checked before anything is touched. */
+export function parseFundAmount(amountText: unknown): bigint {
   const amount = parseAmount(amountText, USDT_SCALE, "amount");
   if (amount <= 0n) throw invalid("amount", "positive", "The amount must be greater than 0");
   if (amount > MAX_FUND) {
     throw invalid("amount", "at-most", `At most ${formatUnits(MAX_FUND, USDT_SCALE)} USDT at once`);
   }
-  return db.transaction(async (tx) => {
-    const [instance] = await tx.query<{ mode: string | null }>("SELECT mode FROM instance");
-    if (instance?.mode !== "demo" && instance?.mode !== "production") {
-      throw new Error(
-        "This database has no mode yet: start the server on it once, then fund promotions",
-      );
-    }
-    const source = instance.mode === "demo" ? "demo-issuer" : "deposits";
-    const posted = await postTransaction(tx, {
-      kind: "promotions-fund",
-      reference: `promotions funded by ${actor.label}`,
-      legs: [
-        { account: { system: source, asset: REWARD_ASSET }, bucket: "available", amount: -amount },
-        { account: { system: "promotions", asset: REWARD_ASSET }, bucket: "available", amount },
-      ],
-    });
-    const accountId = await promotionsAccountId(tx, REWARD_ASSET);
-    const balance = formatUnits(await promotionsBalance(tx, accountId), USDT_SCALE);
-    const funded = formatUnits(amount, USDT_SCALE);
-    await appendAudit(tx, {
-      actorId: actor.id,
-      actorLabel: actor.label,
-      action: "promotions.fund",
-      targetKind: "ledger_transaction",
-      targetId: posted.transactionId,
-      detail: { amount: funded, asset: REWARD_ASSET, source, balance },
-    });
-    return { amount: funded, source, balance, transactionId: posted.transactionId };
+  return amount;
+}
+
+export async function fundPromotions(
+  db: Db,
+  actor: OperatorActor,
+  amountText: string,
+): Promise<PromotionsFunded> {
+  const amount = parseFundAmount(amountText);
+  return db.transaction((tx) => postPromotionsFund(tx, actor, amount));
+}
+
+/** The funding itself, inside the caller's transaction (the CLI's own, or the admin API's idempotent one). */
+export async function postPromotionsFund(
+  tx: Tx,
+  actor: OperatorActor,
+  amount: bigint,
+): Promise<PromotionsFunded> {
+  const [instance] = await tx.query<{ mode: string | null }>("SELECT mode FROM instance");
+  if (instance?.mode !== "demo" && instance?.mode !== "production") {
+    throw new Error(
+      "This database has no mode yet: start the server on it once, then fund promotions",
+    );
+  }
+  const source = instance.mode === "demo" ? "demo-issuer" : "deposits";
+  const posted = await postTransaction(tx, {
+    kind: "promotions-fund",
+    reference: `promotions funded by ${actor.label}`,
+    legs: [
+      { account: { system: source, asset: REWARD_ASSET }, bucket: "available", amount: -amount },
+      { account: { system: "promotions", asset: REWARD_ASSET }, bucket: "available", amount },
+    ],
   });
+  const accountId = await promotionsAccountId(tx, REWARD_ASSET);
+  const balance = formatUnits(await promotionsBalance(tx, accountId), USDT_SCALE);
+  const funded = formatUnits(amount, USDT_SCALE);
+  await appendAudit(tx, {
+    actorId: actor.id,
+    actorLabel: actor.label,
+    action: "promotions.fund",
+    targetKind: "ledger_transaction",
+    targetId: posted.transactionId,
+    detail: { amount: funded, asset: REWARD_ASSET, source, balance },
+  });
+  return { amount: funded, source, balance, transactionId: posted.transactionId };
 }
 
 /** The promotions budget now (USDT), for the CLI and GET /invite's "budget empty" state. */

@@ -1,11 +1,12 @@
 // /admin/articles: operators list, add, edit and delete articles. The body is checked by the
 // domain (article-input.ts), the same code the CLI runs, so both give the same 400 messages.
 import type { FastifyPluginAsync } from "fastify";
-import { adminEndpoints } from "../../../protocol/endpoints";
+import { adminArticleEndpoints, adminEndpoints } from "../../../protocol/endpoints";
 import {
   createArticle,
   editArticle,
   listArticlesForOperators,
+  readArticleForOperators,
   removeArticle,
 } from "../../domain/content/article-admin";
 import { operatorActor } from "../../domain/operators/operator-actor";
@@ -19,6 +20,10 @@ const ARTICLE_BODY_LIMIT = { bodyLimit: 8 * 1024 * 1024 };
 export const articleRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, adminEndpoints.articles, async (request) =>
     ok(await listArticlesForOperators(app.db, pageOf(request.query))),
+  );
+
+  defineRoute(app, adminArticleEndpoints.article, async (request) =>
+    ok(await readArticleForOperators(app.db, request.params.id)),
   );
 
   defineRoute(

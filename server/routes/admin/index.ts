@@ -14,8 +14,10 @@ import { linkRoutes } from "./link-routes";
 import { messageBroadcastRoutes } from "./message-broadcast-routes";
 import { messageRoutes } from "./message-routes";
 import { newsletterRoutes } from "./newsletter-routes";
+import { promotionsRoutes } from "./promotions-routes";
 import { rechargeReviewRoutes } from "./recharge-review-routes";
 import { sessionRoutes } from "./session-routes";
+import { settingRoutes } from "./setting-routes";
 import { subscriptionRoutes } from "./subscription-routes";
 import { userDirectoryRoutes } from "./user-directory-routes";
 import { userRoutes } from "./user-routes";
@@ -38,6 +40,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chainRoutes);
   await app.register(userDirectoryRoutes);
   await app.register(messageBroadcastRoutes);
+  await app.register(settingRoutes);
+  await app.register(promotionsRoutes);
 
   defineRoute(app, adminEndpoints.audit, async (request) =>
     ok(

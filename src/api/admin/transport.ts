@@ -22,6 +22,8 @@ export interface AdminRequestOptions {
   json?: unknown;
   searchParams?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /**
    * A 401 here is an answer, not the end of the session (a wrong password or second-factor code):
    * the caller handles it, the unauthorized hook is not called.
@@ -43,7 +45,7 @@ async function send(method: string, path: string, opts: AdminRequestOptions): Pr
       method,
       ...(opts.json === undefined ? {} : { json: opts.json }),
       searchParams,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: { ...opts.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       // Other users' data is never kept: neither the HTTP cache nor anything else stores it.
       cache: "no-store",
       ...(opts.signal ? { signal: opts.signal } : {}),

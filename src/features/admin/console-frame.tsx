@@ -21,6 +21,9 @@ export function ConsoleFrame(props: { session: OperatorSessionView; children: Re
     { to: "/admin/newsletter", label: t`Newsletter` },
     { to: "/admin/mailbox", label: t`Demo mailbox` },
     { to: "/admin/audit", label: t`Audit log` },
+    { to: "/admin/articles", label: t`Articles` },
+    { to: "/admin/settings", label: t`System settings` },
+    { to: "/admin/promotions", label: t`Promotions budget` },
   ] as const;
   const username = props.session.username;
   return (

@@ -8,7 +8,7 @@ import { ScreenFrame } from "../../ui/layout/screen-frame";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 import { ScreenFreshness, useOffline } from "../../ui/app-state/screen-freshness";
 import { useContentLang } from "../../ui/app-state/use-content-lang";
-import { ArticleBody } from "./article-body";
+import { ArticleBody } from "../../ui/article/article-body";
 import { ArticleCover } from "./article-cover";
 import { formatContentDate } from "../../lib/format/format-date";
 import "./news.css";

@@ -38,3 +38,19 @@ export {
   type AdminUserItem,
   type MessageBroadcast,
 } from "../../api/admin/users";
+export {
+  deleteArticle,
+  editSetting,
+  fundPromotions,
+  listArticles,
+  listSettings,
+  readArticle,
+  readPromotions,
+  saveArticle,
+  type AdminArticleItemView,
+  type AdminArticleView,
+  type AdminSetting,
+  type ArticleDraft,
+  type ArticleTextView,
+  type PromotionsBudgetView,
+} from "../../api/admin/content";

@@ -1,7 +1,8 @@
 // Article HTML is sanitised again on the device before it is rendered, with the same allow-list
 // the server applies (protocol/article-html.ts): IndexedDB is writable by anything that
 // runs on this origin, so what comes out of it is not trusted either. Imported only by the
-// article screen, so DOMPurify stays in that route's chunk, out of the entry.
+// article body (the article screen and the console's preview), so DOMPurify stays in those
+// routes' chunks, out of the entry.
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { ARTICLE_BODY_TAGS, articleHrefKind } from "../../../protocol";
 

@@ -1,8 +1,11 @@
 // An article's body: sanitised again on the device, then rendered. In-app links navigate inside
-// the app; https links were given target=_blank and rel=noopener by the sanitiser.
+// the app; https links were given target=_blank and rel=noopener by the sanitiser. Shared by the
+// article screen (/data/detail) and the console's article preview, so the operator sees the body
+// exactly as users will.
 import { useRouter } from "@tanstack/react-router";
 import { useMemo, type MouseEvent } from "react";
 import { articleHrefKind } from "../../../protocol";
+import "./article-body.css";
 import { sanitizeArticleBody } from "./sanitize-article";
 
 export function ArticleBody(props: { html: string }) {

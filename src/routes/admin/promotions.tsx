@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PromotionsScreen } from "../../features/admin/promotions-screen";
+
+export const Route = createFileRoute("/admin/promotions")({
+  component: PromotionsScreen,
+});
