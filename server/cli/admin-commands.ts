@@ -55,6 +55,15 @@ import {
   type PromotionsResult,
 } from "./promotions-command";
 import {
+  describeReset2faResult,
+  parseReset2faArgs,
+  RESET_2FA_USAGE,
+  reset2faCommandFromJson,
+  runReset2faCommand,
+  type Reset2faCommand,
+  type Reset2faResult,
+} from "./reset-2fa-command";
+import {
   describeRechargeResult,
   parseRechargeArgs,
   RECHARGE_USAGE,
@@ -84,6 +93,7 @@ export type AdminCommand =
   | RechargeCommand
   | WithdrawalCommand
   | PromotionsCommand
+  | Reset2faCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
   | { name: "ledger-check" };
 
@@ -97,7 +107,8 @@ export type AdminResult =
   | LinkResult
   | RechargeResult
   | WithdrawalResult
-  | PromotionsResult;
+  | PromotionsResult
+  | Reset2faResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -105,6 +116,7 @@ Commands:
   create-admin <username> [--role admin|reviewer|support]
                             create an operator (role admin unless given); prints a generated
                             password once; TOTP is enrolled at the first sign-in
+${RESET_2FA_USAGE}
   lock <address> [--reason <text>]
                             lock a user (0x address): every call of theirs gets 403 at once;
                             the reason is kept in the audit log
@@ -139,6 +151,7 @@ export function parseAdminArgs(
     return parseWithdrawalArgs(name, args.slice(1));
   }
   if (name === "create-admin") return parseCreateAdmin(args.slice(1));
+  if (name === "reset-2fa") return parseReset2faArgs(args.slice(1));
   if (name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
@@ -184,6 +197,7 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   const v = value as Record<string, unknown>;
   if (v.name === "message-send") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
+  if (v.name === "reset-2fa") return reset2faCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("identity-")) {
     return identityCommandFromJson(v);
@@ -255,6 +269,8 @@ export async function runAdminCommand(
       return runPromotionsCommand(db, command, actor);
     case "ledger-check":
       return { kind: "ledger-check", ...(await checkLedger(db)) };
+    case "reset-2fa":
+      return runReset2faCommand(db, command, actor);
   }
 }
 
@@ -262,6 +278,7 @@ export async function runAdminCommand(
 export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "second-factor-reset") return describeReset2faResult(result);
   if (result.kind === "promotions-budget" || result.kind === "promotions-funded") {
     return describePromotionsResult(result);
   }
