@@ -50,12 +50,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, adminSessionEndpoints.confirmEnrolment, async (request, reply) => {
     const caller = { sessionId: signedInUser(request).sessionId, ip: request.ip };
     return ok(
-      await withRetryAfter(reply, () => confirmTotpEnrolment(app.db, app.totpSecrets, caller, request.body.code)),
+      await withRetryAfter(reply, () =>
+        confirmTotpEnrolment(app.db, app.totpSecrets, caller, request.body.code),
+      ),
     );
   });
 
   defineRoute(app, adminSessionEndpoints.verify, async (request, reply) => {
     const caller = { sessionId: signedInUser(request).sessionId, ip: request.ip };
-    return ok(await withRetryAfter(reply, () => verifySecondFactor(app.db, app.totpSecrets, caller, request.body)));
+    return ok(
+      await withRetryAfter(reply, () =>
+        verifySecondFactor(app.db, app.totpSecrets, caller, request.body),
+      ),
+    );
   });
 };
