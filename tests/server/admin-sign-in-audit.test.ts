@@ -130,4 +130,27 @@ describe("the password step in the audit log", () => {
     // The enrolment's password step and this one: both recorded.
     expect((await auditRows()).filter((r) => r.action === "operator.password")).toHaveLength(2);
   });
+
+  it("starts no session when the passed password step cannot be audited", async () => {
+    await createOperator(getDb(), "ops-pam", OPERATOR_PASSWORD, "admin");
+    await getDb().exec(`
+      CREATE FUNCTION test_refuse_password() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'operator.password' THEN RAISE EXCEPTION 'audit refused'; END IF;
+        RETURN NEW;
+      END; $$;
+      CREATE TRIGGER test_refuse_password BEFORE INSERT ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_password();`);
+    try {
+      expect((await signIn("ops-pam", OPERATOR_PASSWORD)).statusCode).toBe(500);
+      const [sessions] = await getDb().query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM operator_sessions",
+      );
+      expect(sessions?.n).toBe(0);
+    } finally {
+      await getDb().exec(`DROP TRIGGER test_refuse_password ON audit_log;
+        DROP FUNCTION test_refuse_password();`);
+    }
+    expect((await signIn("ops-pam", OPERATOR_PASSWORD)).statusCode).toBe(200);
+  });
 });
