@@ -1,6 +1,9 @@
 // Operators' TOTP secrets sealed at rest (AES-256-GCM under OPERATOR_SECRET_KEY, migration 029):
 // on the real app and PGlite, and the start-time sealing of clear rows on PostgreSQL too. The
 // stored value is not the secret, sign-in still works, a wrong key or a moved row fails clearly.
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOperator } from "../../server/domain/auth/operators";
 import { loadTotpSecretBox, sealOperatorSecrets } from "../../server/domain/auth/operator-secrets";
@@ -103,6 +106,21 @@ describe("TOTP secrets at rest", () => {
     await expect(sealOperatorSecrets(getDb(), null)).rejects.toThrow(
       "OPERATOR_SECRET_KEY is not set, and operators exist",
     );
+  });
+});
+
+describe("the demo key file", () => {
+  it("is generated once (0600) and reused, so sealed secrets still open after a restart", () => {
+    const file = path.join(
+      mkdtempSync(path.join(tmpdir(), "quanta-key-")),
+      "d",
+      "operator-secret.key",
+    );
+    const first = loadTotpSecretBox({ kind: "file", file });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const sealed = first?.seal("7", "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP") ?? "";
+    const again = loadTotpSecretBox({ kind: "file", file });
+    expect(again?.open("7", sealed)).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
   });
 });
 
