@@ -32,11 +32,23 @@ export function normaliseEmail(raw: unknown): string | null {
 /** A subscription's state: pending until confirmed by the mailed link (double opt-in). */
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
 
-/** What the links in the mails answer (GET/POST /system/subscribe/confirm, /system/unsubscribe). */
+/**
+ * What POST /system/subscribe/confirm and POST /system/unsubscribe answer. `already`: nothing
+ * changed, the address was confirmed (or unsubscribed, or unknown) before this request.
+ */
 export interface NewsletterLinkAnswer {
   email: string;
   status: SubscriptionStatus;
+  already: boolean;
 }
+
+/**
+ * The app's pages the mails link to (src/routes): they say what will happen and act only on a
+ * button's POST, because mail scanners open (GET) every link in a mail before its reader does.
+ * `?token=` on the confirmation page; `?email=&sig=` on the unsubscribe page.
+ */
+export const CONFIRM_PAGE_PATH = "/subscribe/confirm";
+export const UNSUBSCRIBE_PAGE_PATH = "/unsubscribe";
 
 /** POST /admin/newsletter limits (also CHECKs in migration 026). */
 export const NEWSLETTER_LIMITS = { subjectMaxLength: 200, textMaxLength: 20_000 } as const;

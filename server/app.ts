@@ -3,6 +3,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config, LogLevel } from "./config";
 import type { Db } from "./db/db";
+import { loadTotpSecretBox } from "./domain/auth/operator-secrets";
+import type { TotpSecretBox } from "./domain/auth/totp-secret-box";
 import { accountSocketPlugin, type AccountSocketOptions } from "./plugins/account-socket";
 import { authPlugin } from "./plugins/auth";
 import { chainPlugin } from "./plugins/chain";
@@ -26,6 +28,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The validated configuration this app was built with. */
     config: Config;
+    /** Seals operators' TOTP secrets; null in production without OPERATOR_SECRET_KEY. */
+    totpSecrets: TotpSecretBox | null;
   }
 }
 
@@ -75,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Routes that depend on configuration (sign-in's origin and chains, upload limits) read it here.
   app.decorate("config", config);
+  app.decorate("totpSecrets", loadTotpSecretBox(config.operatorKey));
 
   // JSON only (API.md). Without a text/plain parser, a cross-site form cannot post a "simple"
   // (preflight-free) request body that reaches a handler.

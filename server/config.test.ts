@@ -52,6 +52,7 @@ describe("loadConfig", () => {
       invite: DEFAULT_INVITE_RULE,
       withdrawals: { secondApprovalAbove: "1000" },
       mail: { kind: "demo-sink", from: "Quanta <newsletter@quanta.localhost>" },
+      operatorKey: { kind: "file", file: "/srv/quanta/data/operator-secret.key" },
     });
   });
 
@@ -78,6 +79,7 @@ describe("loadConfig", () => {
         WITHDRAWAL_SECOND_APPROVAL_ABOVE: "2500.50",
         SMTP_URL: "smtps://news:secret@mail.example:465",
         MAIL_FROM: "Quanta News <news@quanta.example>",
+        OPERATOR_SECRET_KEY: "ab".repeat(32),
       },
       CWD,
     );
@@ -124,7 +126,29 @@ describe("loadConfig", () => {
         url: "smtps://news:secret@mail.example:465",
         from: "Quanta News <news@quanta.example>",
       },
+      operatorKey: { kind: "env", key: Buffer.alloc(32, 0xab) },
     });
+  });
+
+  it("operator key: hex or base64 of 32 bytes; a generated file in demo, none in production", () => {
+    const key = Buffer.alloc(32, 7);
+    for (const value of [key.toString("hex"), key.toString("base64"), key.toString("base64url")]) {
+      expect(loadConfig({ OPERATOR_SECRET_KEY: value }, CWD).operatorKey).toEqual({
+        kind: "env",
+        key,
+      });
+    }
+    for (const value of ["ab".repeat(31), "short", Buffer.alloc(31).toString("base64")]) {
+      expect(problemsOf({ OPERATOR_SECRET_KEY: value })).toEqual([
+        expect.stringContaining("OPERATOR_SECRET_KEY must be 32 bytes"),
+      ]);
+    }
+    const production = {
+      QUANTA_MODE: "production",
+      DATABASE_URL: "postgres://db/q",
+      PUBLIC_ORIGIN: "https://quanta.example",
+    };
+    expect(loadConfig(production, CWD).operatorKey).toEqual({ kind: "none" });
   });
 
   it("refuses an invitation rule it cannot honour, saying why", () => {

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { QuantaMode } from "../protocol/health";
 import { parseChainConfig, type ChainConfig } from "./chain/chain-config";
+import { parseOperatorKey, type OperatorKeySource } from "./domain/auth/operator-key-config";
 import { parseContractConfig, type ContractSection } from "./domain/contract/contract-config";
 import { parseInviteRule, type InviteRule } from "./domain/invite/invite-config";
 import { parseOptionsConfig, type OptionsConfig } from "./domain/options/options-config";
@@ -56,6 +57,8 @@ export interface Config {
   withdrawals: WithdrawalApprovalConfig;
   /** SMTP_URL and MAIL_FROM; demo without SMTP_URL: the in-process sink (server/mail). */
   mail: MailConfig;
+  /** OPERATOR_SECRET_KEY, demo's generated key file, or none (domain/auth/operator-key-config). */
+  operatorKey: OperatorKeySource;
 }
 
 /** Thrown by loadConfig; the message lists every problem, one per line. */
@@ -101,6 +104,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const invite = parseInviteRule(read, problems);
   const withdrawals = parseWithdrawalApprovalConfig(read, problems);
   const mail = parseMailConfig(read, mode, problems);
+  const operatorKey = parseOperatorKey(read, mode, dataDir, problems);
 
   if (mode === "production") {
     // DESIGN §1.5: demo parts (embedded database, demo credit, dev chain) never run in production.
@@ -144,6 +148,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     invite,
     withdrawals,
     mail,
+    operatorKey,
   };
 }
 

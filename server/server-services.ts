@@ -13,6 +13,7 @@ import type { Db } from "./db/db";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open-db";
 import { claimInstance } from "./db/repositories/instance-repository";
+import { sealOperatorSecrets } from "./domain/auth/operator-secrets";
 import { seedContent } from "./domain/content/seed-content";
 import { startLeadership, type Leadership } from "./domain/leadership/leadership";
 import { startDemoSink, type DemoSink } from "./mail/demo-sink";
@@ -98,6 +99,9 @@ function appService(config: Config): AppService {
             ? `applied migrations: ${applied.join(", ")}`
             : "database schema is current",
         );
+        // Refuses to start with operators but no key, or with a key that does not open their secrets.
+        const sealed = await sealOperatorSecrets(db, app.totpSecrets);
+        if (sealed > 0) app.log.info(`sealed ${sealed} operator TOTP secrets stored in clear`);
         const instance = await claimInstance(db, config.mode);
         app.log.info(`database instance ${instance.id} (${instance.mode})`);
         // The repository's content on every start; unchanged rows are not rewritten.

@@ -131,39 +131,44 @@ export const systemEndpoints = {
     body: SubscribeBody,
     answer: Nothing,
   }),
-  // The links in the mails (double opt-in, signed unsubscribe): GET for a click, POST for
-  // RFC 8058 one-click unsubscribe and for pages that confirm with a button.
+  // The links in the mails (double opt-in, signed unsubscribe) open the app's pages
+  // (CONFIRM_PAGE_PATH, UNSUBSCRIBE_PAGE_PATH), whose button POSTs. A GET changes nothing: mail
+  // scanners prefetch links. It redirects (303) to the page, for links in mails sent before the
+  // pages existed and for mail clients that open List-Unsubscribe instead of POSTing it (RFC 8058).
   confirmSubscription: endpoint({
     method: "GET",
     path: `${SYSTEM}/subscribe/confirm`,
-    summary: "Confirm an e-mail subscription (the link in its confirmation mail)",
+    summary: "Redirects (303) to the app's confirmation page with the same query; changes nothing",
     access: "public",
+    wire: "file",
     query: ConfirmQuery,
-    answer: described<NewsletterLinkAnswer>("{ email, status: confirmed }"),
+    answer: described<null>("303 See Other, Location: /subscribe/confirm?token="),
   }),
   confirmSubscriptionPost: endpoint({
     method: "POST",
     path: `${SYSTEM}/subscribe/confirm`,
-    summary: "Confirm an e-mail subscription (POST form of the link)",
+    summary: "Confirm an e-mail subscription (the confirmation page's button)",
     access: "public",
     query: ConfirmQuery,
-    answer: described<NewsletterLinkAnswer>("{ email, status: confirmed }"),
+    answer: described<NewsletterLinkAnswer>("{ email, status: confirmed, already }"),
   }),
   unsubscribe: endpoint({
     method: "GET",
     path: `${SYSTEM}/unsubscribe`,
-    summary: "Unsubscribe an address (the signed link in every mail)",
+    summary: "Redirects (303) to the app's unsubscribe page with the same query; changes nothing",
     access: "public",
+    wire: "file",
     query: UnsubscribeQuery,
-    answer: described<NewsletterLinkAnswer>("{ email, status: unsubscribed }"),
+    answer: described<null>("303 See Other, Location: /unsubscribe?email=&sig="),
   }),
   unsubscribePost: endpoint({
     method: "POST",
     path: `${SYSTEM}/unsubscribe`,
-    summary: "Unsubscribe an address (RFC 8058 one-click POST of the signed link)",
+    summary:
+      "Unsubscribe an address (the unsubscribe page's button, or RFC 8058 one-click POST of List-Unsubscribe)",
     access: "public",
     query: UnsubscribeQuery,
-    answer: described<NewsletterLinkAnswer>("{ email, status: unsubscribed }"),
+    answer: described<NewsletterLinkAnswer>("{ email, status: unsubscribed, already }"),
   }),
   contentImage: endpoint({
     method: "GET",

@@ -58,6 +58,15 @@ import {
   type PromotionsResult,
 } from "./promotions-command";
 import {
+  describeReset2faResult,
+  parseReset2faArgs,
+  RESET_2FA_USAGE,
+  reset2faCommandFromJson,
+  runReset2faCommand,
+  type Reset2faCommand,
+  type Reset2faResult,
+} from "./reset-2fa-command";
+import {
   describeRechargeResult,
   parseRechargeArgs,
   RECHARGE_USAGE,
@@ -87,6 +96,7 @@ export type AdminCommand =
   | RechargeCommand
   | WithdrawalCommand
   | PromotionsCommand
+  | Reset2faCommand
   // Sent by `npm run ledger:check` (cli/ledger-check.ts) over the socket; not an argv command.
   | { name: "ledger-check" };
 
@@ -101,7 +111,8 @@ export type AdminResult =
   | LinkResult
   | RechargeResult
   | WithdrawalResult
-  | PromotionsResult;
+  | PromotionsResult
+  | Reset2faResult;
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -109,6 +120,7 @@ Commands:
   create-admin <username> [--role admin|reviewer|support]
                             create an operator (role admin unless given); prints a generated
                             password once; TOTP is enrolled at the first sign-in
+${RESET_2FA_USAGE}
   lock <address> [--reason <text>]
                             lock a user (0x address): every call of theirs gets 403 at once;
                             the reason is kept in the audit log
@@ -143,6 +155,7 @@ export function parseAdminArgs(
     return parseWithdrawalArgs(name, args.slice(1));
   }
   if (name === "create-admin") return parseCreateAdmin(args.slice(1));
+  if (name === "reset-2fa") return parseReset2faArgs(args.slice(1));
   if (name !== "lock" && name !== "unlock") {
     return { error: `Unknown command "${name}".` };
   }
@@ -188,6 +201,7 @@ export function commandFromJson(value: unknown): AdminCommand | null {
   const v = value as Record<string, unknown>;
   if (v.name === "message-send" || v.name === "message-all") return messageCommandFromJson(v);
   if (v.name === "ledger-check") return { name: "ledger-check" };
+  if (v.name === "reset-2fa") return reset2faCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("article-")) return articleCommandFromJson(v);
   if (typeof v.name === "string" && v.name.startsWith("identity-")) {
     return identityCommandFromJson(v);
@@ -263,6 +277,8 @@ export async function runAdminCommand(
       return runPromotionsCommand(db, command, actor);
     case "ledger-check":
       return { kind: "ledger-check", ...(await checkLedger(db)) };
+    case "reset-2fa":
+      return runReset2faCommand(db, command, actor);
   }
 }
 
@@ -271,6 +287,7 @@ export function describeResult(result: AdminResult): string {
   if (result.kind === "message-sent") return describeMessageSent(result);
   if (result.kind === "message-broadcast") return describeMessageBroadcast(result);
   if (result.kind === "ledger-check") return describeLedgerCheck(result);
+  if (result.kind === "second-factor-reset") return describeReset2faResult(result);
   if (result.kind === "promotions-budget" || result.kind === "promotions-funded") {
     return describePromotionsResult(result);
   }

@@ -10,6 +10,7 @@ import type {
   SystemSettings,
   SystemStatus,
 } from "../../protocol";
+import type { NewsletterLinkAnswer } from "../../protocol/email";
 import { call, callConditional } from "./call";
 import type { Conditional } from "./client";
 
@@ -73,4 +74,20 @@ export async function subscribeEmail(
     body: { email },
     headers: { "idempotency-key": idempotencyKey },
   });
+}
+
+/** POST /system/subscribe/confirm?token=: the confirmation page's button. */
+export function confirmSubscription(
+  token: string,
+  opts: ReadOptions = {},
+): Promise<NewsletterLinkAnswer> {
+  return call("POST /system/subscribe/confirm", { ...opts, query: { token } });
+}
+
+/** POST /system/unsubscribe?email=&sig=: the unsubscribe page's button. */
+export function unsubscribeByLink(
+  link: { email: string; sig: string },
+  opts: ReadOptions = {},
+): Promise<NewsletterLinkAnswer> {
+  return call("POST /system/unsubscribe", { ...opts, query: link });
 }

@@ -13,7 +13,9 @@ export interface FakeRequest {
 
 /** Data for a 200 envelope, or a refusal, or a raw answer (an image). */
 export type FakeAnswer =
-  { data: unknown } | { status: number; code: string } | { file: string; type: string };
+  | { data: unknown }
+  | { status: number; code: string; params?: Record<string, unknown> }
+  | { file: string; type: string };
 
 export type FakeHandlers = Record<string, (request: FakeRequest) => FakeAnswer>;
 
@@ -44,19 +46,25 @@ export function fakeConsoleServer(handlers: FakeHandlers): FakeServer {
       if ("file" in answer) {
         return new Response(answer.file, { status: 200, headers: { "content-type": answer.type } });
       }
-      if ("code" in answer) return envelope(answer.status, null, answer.code);
+      if ("code" in answer) return envelope(answer.status, null, answer.code, answer.params);
       return envelope(200, answer.data);
     }),
   );
   return server;
 }
 
-function envelope(status: number, data: unknown, code?: string): Response {
+function envelope(
+  status: number,
+  data: unknown,
+  code?: string,
+  params?: Record<string, unknown>,
+): Response {
   const body = {
     HttpStatusCode: status,
     Message: code ?? "OK",
     Data: data,
     ...(code ? { Code: code } : {}),
+    ...(params ? { Params: params } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,

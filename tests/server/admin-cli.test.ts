@@ -87,14 +87,17 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   expect((await stat(socketPath)).mode & 0o777).toBe(0o600);
 
   // The operator signs in with the printed password.
-  const signIn = await fetch(`${base}${API_BASE}/auth/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "olga", password }),
-  });
-  expect(signIn.status).toBe(200);
-  const operatorToken = ((await signIn.json()) as { Data: string }).Data;
-  await enrolTotp(base, operatorToken);
+  const signInOlga = async () => {
+    const signIn = await fetch(`${base}${API_BASE}/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "olga", password }),
+    });
+    expect(signIn.status).toBe(200);
+    return ((await signIn.json()) as { Data: string }).Data;
+  };
+  const firstToken = await signInOlga();
+  await enrolTotp(base, firstToken);
 
   const asUser = () =>
     fetch(`${base}${API_BASE}/profile/identity`, {
@@ -120,16 +123,40 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toContain("No user with address");
 
+  // reset-2fa through the socket: her session ends; the next sign-in enrols a new authenticator.
+  const reset = await adminInProcess(env, "reset-2fa", "olga");
+  expect(reset.code, reset.stderr).toBe(0);
+  expect(reset.stderr).toContain("through the running server");
+  expect(reset.stdout).toMatch(
+    /operator "olga" \(user \d+\): TOTP secret and 10 recovery code\(s\) removed, 1 session\(s\) ended/,
+  );
+  const ended = await fetch(`${base}${API_BASE}/admin/session`, {
+    headers: { authorization: `Bearer ${firstToken}` },
+  });
+  expect(ended.status).toBe(401);
+  const operatorToken = await signInOlga();
+  await enrolTotp(base, operatorToken);
+
   const audit = await fetch(`${base}${API_BASE}/admin/audit`, {
     headers: { authorization: `Bearer ${operatorToken}` },
   });
   const items = ((await audit.json()) as { Data: ListPage<AuditItem> }).Data.items;
   expect(items.map((i) => [i.actorLabel, i.action])).toEqual([
+    ["operator:olga", "operator.totp-enrol"],
+    ["operator:olga", "operator.password"],
+    [label, "operator.reset-2fa"],
     [label, "user.unlock"],
     [label, "user.lock"],
     ["operator:olga", "operator.totp-enrol"],
+    ["operator:olga", "operator.password"],
     [label, "operator.create"],
   ]);
+  expect(items[2]?.detail).toEqual({
+    username: "olga",
+    hadTotp: true,
+    recoveryCodesDropped: 10,
+    sessionsEnded: 1,
+  });
   expect(items.at(-1)?.detail).toEqual({ username: "olga", role: "support" });
 
   server.child.kill("SIGTERM");
@@ -140,6 +167,10 @@ it("runs create-admin, lock and unlock directly and through a running server", a
   const direct = await adminInProcess(env, "lock", user.address ?? "");
   expect(direct.code, direct.stderr).toBe(0);
   expect(direct.stderr).not.toContain("through the running server");
+  const directReset = await adminInProcess(env, "reset-2fa", "olga");
+  expect(directReset.code, directReset.stderr).toBe(0);
+  expect(directReset.stderr).not.toContain("through the running server");
+  expect(directReset.stdout).toContain("10 recovery code(s) removed");
   const check = await createPgliteDb({ dataDir: path.join(dataDir, "pglite") });
   try {
     const [row] = await check.query<{ locked: boolean }>("SELECT locked FROM users WHERE id = $1", [
@@ -147,7 +178,7 @@ it("runs create-admin, lock and unlock directly and through a running server", a
     ]);
     expect(row?.locked).toBe(true);
     const [count] = await check.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log");
-    expect(count?.n).toBe(5);
+    expect(count?.n).toBe(10);
   } finally {
     await check.close();
   }
@@ -158,6 +189,7 @@ it("prints usage for help, and refuses unknown commands with exit code 2", async
   const help = await adminInProcess({ DATA_DIR: dataDir }, "help");
   expect(help.code).toBe(0);
   expect(help.stdout).toContain("create-admin <username>");
+  expect(help.stdout).toContain("reset-2fa <username>");
   const unknown = await admin({ DATA_DIR: dataDir }, "drop-everything");
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('Unknown command "drop-everything"');

@@ -62,13 +62,20 @@ async function mailbox(operator: TestSession, to?: string): Promise<MailboxItem[
   return response.json<{ Data: ListPage<MailboxItem> }>().Data.items;
 }
 
-/** The link after `label: ` in a mail's text, as a path the app answers. */
+/** The link after `label: ` in a mail's text: an app page's path and query. */
 function linkIn(text: string, label: "Confirm the subscription" | "Unsubscribe"): string {
   const match = new RegExp(`${label}: (\\S+)`).exec(text);
   if (!match?.[1]) throw new Error(`no "${label}" link in: ${text}`);
   const url = new URL(match[1]);
+  expect(["/subscribe/confirm", "/unsubscribe"]).toContain(url.pathname);
   return `${url.pathname}${url.search}`;
 }
+
+/** The API URL behind an app page's link (/subscribe/confirm -> /system/subscribe/confirm). */
+const apiOf = (pagePath: string) => `${API_BASE}/system${pagePath}`;
+
+/** What the page's button does: POST the link's query to the API. */
+const pressButton = (pagePath: string) => app.inject({ method: "POST", url: apiOf(pagePath) });
 
 async function statusOf(email: string): Promise<string | undefined> {
   const [row] = await getDb().query<{ status: string }>(
@@ -83,7 +90,7 @@ async function confirmed(operator: TestSession, email: string): Promise<void> {
   await runMailPass(getDb(), app.mail);
   const [mail] = await mailbox(operator, email);
   if (!mail) throw new Error(`no confirmation mail for ${email}`);
-  const answer = await app.inject({ url: linkIn(mail.text, "Confirm the subscription") });
+  const answer = await pressButton(linkIn(mail.text, "Confirm the subscription"));
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
@@ -111,14 +118,22 @@ describe("double opt-in", () => {
       subject: "Confirm your Quanta newsletter subscription",
     });
     const confirmPath = linkIn(mail?.text ?? "", "Confirm the subscription");
-    const confirm = await app.inject({ url: confirmPath });
+    expect(confirmPath).toMatch(/^\/subscribe\/confirm\?token=[\w-]{43}$/);
+    // A mail scanner's GET of the link (or of the old API form of it) changes nothing: the API
+    // sends a person on to the app's page, whose button POSTs.
+    const scanned = await app.inject({ url: apiOf(confirmPath) });
+    expect(scanned.statusCode).toBe(303);
+    expect(scanned.headers.location).toBe(confirmPath);
+    expect(await statusOf("ada@example.com")).toBe("pending");
+    const confirm = await pressButton(confirmPath);
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(confirm.json()).toMatchObject({
-      Data: { email: "ada@example.com", status: "confirmed" },
+      Data: { email: "ada@example.com", status: "confirmed", already: false },
     });
     expect(await statusOf("ada@example.com")).toBe("confirmed");
-    // Opening it again still says confirmed; subscribing again sends no second mail.
-    expect((await app.inject({ url: confirmPath })).statusCode).toBe(200);
+    // Pressing it again says "already confirmed"; subscribing again sends no second mail.
+    const again = await pressButton(confirmPath);
+    expect(again.json()).toMatchObject({ Data: { status: "confirmed", already: true } });
     expect((await subscribe("ada@example.com")).statusCode).toBe(200);
     expect(await runMailPass(getDb(), app.mail)).toBe(0);
 
@@ -136,13 +151,9 @@ describe("double opt-in", () => {
   it("a wrong or malformed confirmation token is refused and changes nothing", async () => {
     expect((await subscribe("bob@example.com")).statusCode).toBe(200);
     const before = await counts();
-    const unknown = await app.inject({
-      url: `${API_BASE}/system/subscribe/confirm?token=${"A".repeat(43)}`,
-    });
+    const unknown = await pressButton(`/subscribe/confirm?token=${"A".repeat(43)}`);
     expect(unknown.statusCode).toBe(404);
-    const malformed = await app.inject({
-      url: `${API_BASE}/system/subscribe/confirm?token=not-a-token`,
-    });
+    const malformed = await pressButton("/subscribe/confirm?token=not-a-token");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "token" } });
     expect(await statusOf("bob@example.com")).toBe("pending");
@@ -184,19 +195,26 @@ describe("newsletters", () => {
     const cyMail = news.find((m) => m.to[0] === "cy@example.com");
     const unsubscribePath = linkIn(cyMail?.text ?? "", "Unsubscribe");
     const forged = unsubscribePath.replace("cy%40example.com", "ann%40example.com");
-    const refused = await app.inject({ url: forged });
+    const refused = await pressButton(forged);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ Code: "VALIDATION", Params: { field: "sig" } });
     expect(await statusOf("ann@example.com")).toBe("confirmed");
-    // A mail client's RFC 8058 one-click POST.
+    // A scanner's GET changes nothing; a mail client's RFC 8058 one-click POST does.
+    const scanned = await app.inject({ url: apiOf(unsubscribePath) });
+    expect(scanned.statusCode).toBe(303);
+    expect(scanned.headers.location).toBe(unsubscribePath);
+    expect(await statusOf("cy@example.com")).toBe("confirmed");
     const done = await app.inject({
       method: "POST",
-      url: unsubscribePath,
+      url: apiOf(unsubscribePath),
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
     });
     expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ Data: { status: "unsubscribed", already: false } });
     expect(await statusOf("cy@example.com")).toBe("unsubscribed");
+    const twice = await pressButton(unsubscribePath);
+    expect(twice.json()).toMatchObject({ Data: { status: "unsubscribed", already: true } });
 
     const second = await asOperator(operator, "POST", "/newsletter", {
       subject: "December",
@@ -287,9 +305,7 @@ describe("the queue's edges", () => {
     expect((await subscribe("gone@example.com")).statusCode).toBe(200);
     const secret = await mailLinkSecret(getDb());
     const sig = unsubscribeSignature(secret, "gone@example.com");
-    const done = await app.inject({
-      url: `${API_BASE}/system/unsubscribe?email=gone%40example.com&sig=${sig}`,
-    });
+    const done = await pressButton(`/unsubscribe?email=gone%40example.com&sig=${sig}`);
     expect(done.statusCode, done.body).toBe(200);
     expect(await runMailPass(getDb(), app.mail)).toBe(1);
     const [row] = await getDb().query<{ status: string; confirm_token: string | null }>(

@@ -27,32 +27,46 @@ export async function upsertPendingSubscription(
 }
 
 /**
- * Pending with this token → confirmed. The hash stays until an unsubscription, so opening the
- * link again answers "confirmed" instead of an error. Null: no subscription has this token.
+ * Pending with this token → confirmed; answers the address and its status before. The hash
+ * stays until an unsubscription, so opening the link again answers "already confirmed" instead
+ * of an error. Null: no subscription has this token.
  */
 export async function confirmByTokenHash(
   tx: Queryable,
   tokenHash: string,
-): Promise<{ email: string; status: SubscriptionStatus } | null> {
-  const [row] = await tx.query<{ email: string; status: SubscriptionStatus }>(
-    `UPDATE email_subscriptions
-        SET status = 'confirmed', confirmed_at = coalesce(confirmed_at, now())
-      WHERE confirm_token_hash = $1 AND status IN ('pending', 'confirmed')
-      RETURNING email, status`,
+): Promise<{ email: string; previous: SubscriptionStatus } | null> {
+  const [row] = await tx.query<{ email: string; previous: SubscriptionStatus }>(
+    `WITH before AS (
+       SELECT email, status FROM email_subscriptions
+        WHERE confirm_token_hash = $1 AND status IN ('pending', 'confirmed')
+        FOR UPDATE)
+     UPDATE email_subscriptions s
+        SET status = 'confirmed', confirmed_at = coalesce(s.confirmed_at, now())
+       FROM before
+      WHERE s.email = before.email
+      RETURNING s.email, before.status AS previous`,
     [tokenHash],
   );
   return row ?? null;
 }
 
-/** → unsubscribed (from pending or confirmed); false when the address is unknown. */
-export async function unsubscribeEmail(tx: Queryable, email: string): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE email_subscriptions
-        SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()),
+/**
+ * → unsubscribed (from pending or confirmed); answers the status before, null when the address
+ * is unknown.
+ */
+export async function unsubscribeEmail(
+  tx: Queryable,
+  email: string,
+): Promise<SubscriptionStatus | null> {
+  const [row] = await tx.query<{ previous: SubscriptionStatus }>(
+    `WITH before AS (SELECT email, status FROM email_subscriptions WHERE email = $1 FOR UPDATE)
+     UPDATE email_subscriptions s
+        SET status = 'unsubscribed', unsubscribed_at = coalesce(s.unsubscribed_at, now()),
             confirmed_at = NULL, confirm_token_hash = NULL
-      WHERE email = $1
-      RETURNING email`,
+       FROM before
+      WHERE s.email = before.email
+      RETURNING before.status AS previous`,
     [email],
   );
-  return rows.length > 0;
+  return row?.previous ?? null;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../db/repositories/login-failure-repository";
 import { findOperatorByUsername } from "../../db/repositories/user-repository";
 import { DomainError, refusal } from "../errors";
+import { auditPasswordFailure, auditPasswordSuccess } from "./sign-in-audit";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { startOperatorSession } from "./operator-sessions";
 
@@ -69,13 +70,27 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn): Promise
   const hash = operator?.password_hash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(input.password, hash);
   if (operator === null || !matches) {
+    await auditPasswordFailure(db, {
+      operator: operator && { id: operator.id, username },
+      reason: operator === null ? "unknown-username" : "wrong-password",
+      ip: input.ip,
+    });
     throw refusal("UNAUTHORIZED", "Wrong username or password");
   }
-  if (operator.locked) throw refusal("ACCOUNT_LOCKED", "This account is locked");
+  if (operator.locked) {
+    await auditPasswordFailure(db, {
+      operator: { id: operator.id, username },
+      reason: "locked",
+      ip: input.ip,
+    });
+    throw refusal("ACCOUNT_LOCKED", "This account is locked");
+  }
 
   return db.transaction(async (tx) => {
     // Also deletes this attempt's own row: it was not a failure after all.
     await clearLoginFailures(tx, username, input.ip);
-    return startOperatorSession(tx, operator.id);
+    const token = await startOperatorSession(tx, operator.id);
+    await auditPasswordSuccess(tx, { id: operator.id, username }, input.ip);
+    return token;
   });
 }

@@ -34,6 +34,8 @@ import { operatorActor } from "../operators/operator-actor";
 import { operatorSessionView, stageOf } from "./operator-sessions";
 import { LOGIN_LIMITS, RetryLaterError } from "./password-sign-in";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
+import { auditSecondFactorFailure } from "./sign-in-audit";
+import type { TotpSecretBox } from "./totp-secret-box";
 import { matchTotpStep, newTotpSecret, totpUri } from "./totp";
 
 /** Wrong codes one session may send before it ends. */
@@ -45,7 +47,8 @@ export interface SecondFactorCaller {
   ip: string;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
+type Outcome<T> =
+  { ok: true; value: T } | { ok: false; error: DomainError<"SECOND_FACTOR_INVALID"> };
 
 const invalid = (factor: "code" | "recoveryCode", reason: "wrong" | "reused") =>
   new DomainError(
@@ -74,12 +77,17 @@ function checkStage(session: OperatorSessionRow, expected: "enrol" | "verify"): 
 }
 
 /** Stage enrol: a new secret (replacing an unconfirmed one) and its otpauth:// URI. */
-export async function startTotpEnrolment(db: Db, sessionId: string): Promise<TotpEnrolment> {
+export async function startTotpEnrolment(
+  db: Db,
+  box: TotpSecretBox | null,
+  sessionId: string,
+): Promise<TotpEnrolment> {
+  const sealer = required(box);
   return db.transaction(async (tx) => {
     const session = await lockedSession(tx, sessionId);
     checkStage(session, "enrol");
     const secret = newTotpSecret();
-    if (!(await putPendingTotp(tx, session.user_id, secret))) {
+    if (!(await putPendingTotp(tx, session.user_id, sealer.seal(session.user_id, secret)))) {
       throw wrongStage("This operator already has a second factor; verify a code instead");
     }
     return { secret, uri: totpUri(secret, session.username) };
@@ -96,7 +104,7 @@ async function limited<T>(
   stage: "enrol" | "verify",
   attempt: (tx: Queryable, session: OperatorSessionRow) => Promise<Outcome<T>>,
 ): Promise<T> {
-  const username = await db.transaction(async (tx) => {
+  const operator = await db.transaction(async (tx) => {
     const session = await lockedSession(tx, caller.sessionId);
     // A call in the wrong stage is a client mistake, not a guess: refused before it is counted.
     checkStage(session, stage);
@@ -106,33 +114,43 @@ async function limited<T>(
     if (seconds > 0) throw new RetryLaterError(seconds);
     // Counted as a failure before the check, so parallel guesses cannot all slip through.
     await recordLoginAttempt(tx, key, caller.ip);
-    return session.username;
+    return { id: session.user_id, username: session.username };
   });
   const outcome = await db.transaction(async (tx) => {
     const session = await lockedSession(tx, caller.sessionId);
     checkStage(session, stage);
     const result = await attempt(tx, session);
-    if (result.ok) await clearLoginFailures(tx, `2fa:${username}`, caller.ip);
+    if (result.ok) await clearLoginFailures(tx, `2fa:${operator.username}`, caller.ip);
     return result;
   });
   if (outcome.ok) return outcome.value;
-  await recordSecondFactorFailure(db, caller.sessionId, SESSION_FAILURE_LIMIT);
-  throw outcome.error;
+  const { error } = outcome;
+  await db.transaction(async (tx) => {
+    const failures = await recordSecondFactorFailure(tx, caller.sessionId, SESSION_FAILURE_LIMIT);
+    await auditSecondFactorFailure(tx, operator, {
+      ...error.params,
+      ip: caller.ip,
+      sessionEnded: failures >= SESSION_FAILURE_LIMIT,
+    });
+  });
+  throw error;
 }
 
 /** Stage enrol: a code of the new secret confirms it; answers the recovery codes, once. */
 export async function confirmTotpEnrolment(
   db: Db,
+  box: TotpSecretBox | null,
   caller: SecondFactorCaller,
   code: string,
   nowMs = Date.now(),
 ): Promise<RecoveryCodes> {
+  const sealer = required(box);
   return limited(db, caller, "enrol", async (tx, session) => {
     const totp = await lockTotp(tx, session.user_id);
     if (totp === null || totp.confirmed_at !== null) {
       throw wrongStage("Start the enrolment first: POST /admin/session/enrolment");
     }
-    const step = matchTotpStep(totp.secret, code, nowMs);
+    const step = matchTotpStep(sealer.open(session.user_id, totp.secret), code, nowMs);
     if (step === null) return { ok: false, error: invalid("code", "wrong") };
     await confirmTotp(tx, session.user_id, step);
     const recoveryCodes = newRecoveryCodes();
@@ -154,14 +172,16 @@ export type SecondFactorInput = { code: string } | { recoveryCode: string };
 /** Stage verify: a TOTP code not used before, or an unused recovery code, makes it ready. */
 export async function verifySecondFactor(
   db: Db,
+  box: TotpSecretBox | null,
   caller: SecondFactorCaller,
   input: SecondFactorInput,
   nowMs = Date.now(),
 ): Promise<OperatorSessionView> {
+  const sealer = required(box);
   return limited(db, caller, "verify", async (tx, session) => {
     const detail =
       "code" in input
-        ? await checkTotp(tx, session, input.code, nowMs)
+        ? await checkTotp(tx, sealer, session, input.code, nowMs)
         : await checkRecoveryCode(tx, session, input.recoveryCode);
     if (!detail.ok) return detail;
     await markSecondFactorPassed(tx, session.session_id);
@@ -179,13 +199,14 @@ export async function verifySecondFactor(
 
 async function checkTotp(
   tx: Queryable,
+  box: TotpSecretBox,
   session: OperatorSessionRow,
   code: string,
   nowMs: number,
 ): Promise<Outcome<Record<string, unknown>>> {
   const totp = await lockTotp(tx, session.user_id);
   if (totp === null || totp.confirmed_at === null) throw wrongStage("Enrol a TOTP secret first");
-  const step = matchTotpStep(totp.secret, code, nowMs);
+  const step = matchTotpStep(box.open(session.user_id, totp.secret), code, nowMs);
   if (step === null) return { ok: false, error: invalid("code", "wrong") };
   // RFC 6238 5.2: a step at or before the last accepted one is a replay (or an older code).
   if (totp.last_used_step !== null && step <= Number(totp.last_used_step)) {
@@ -205,6 +226,16 @@ async function checkRecoveryCode(
   if (use === "already-used") return { ok: false, error: invalid("recoveryCode", "reused") };
   const remaining = await unusedRecoveryCodes(tx, session.user_id);
   return { ok: true, value: { factor: "recovery-code", recoveryCodesLeft: remaining } };
+}
+
+/** Production without OPERATOR_SECRET_KEY starts only while there are no operators (operator-secrets.ts). */
+function required(box: TotpSecretBox | null): TotpSecretBox {
+  if (box !== null) return box;
+  throw new DomainError(
+    "UNAVAILABLE",
+    { part: "server" },
+    "Operator sign-in needs OPERATOR_SECRET_KEY, which this server was started without",
+  );
 }
 
 function auditActor(session: OperatorSessionRow) {

@@ -3,6 +3,7 @@
 // and an HMAC-SHA256 of it under the database's link key (migration 026), so the link works
 // without a login or a stored token, for ever, and cannot be forged for another address.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { CONFIRM_PAGE_PATH, UNSUBSCRIBE_PAGE_PATH } from "../../../protocol/email";
 import { API_BASE } from "../../../protocol/paths";
 
 export function newConfirmToken(): { token: string; hash: string } {
@@ -33,11 +34,24 @@ export interface LinkBase {
   origin: string;
 }
 
+/** The app's confirmation page: it confirms only when its button is pressed (a POST). */
 export function confirmLink(base: LinkBase, token: string): string {
-  return `${base.origin}${API_BASE}/system/subscribe/confirm?token=${encodeURIComponent(token)}`;
+  return `${base.origin}${CONFIRM_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 }
 
+/** The app's unsubscribe page, for people: it unsubscribes only when its button is pressed. */
 export function unsubscribeLink(base: LinkBase, secret: string, email: string): string {
-  const query = `email=${encodeURIComponent(email)}&sig=${unsubscribeSignature(secret, email)}`;
-  return `${base.origin}${API_BASE}/system/unsubscribe?${query}`;
+  return `${base.origin}${UNSUBSCRIBE_PAGE_PATH}?${unsubscribeQuery(secret, email)}`;
+}
+
+/**
+ * The API's unsubscribe URL, for List-Unsubscribe: mail clients POST it (RFC 8058 one-click);
+ * one that opens it instead is redirected to the page.
+ */
+export function oneClickUnsubscribeUrl(base: LinkBase, secret: string, email: string): string {
+  return `${base.origin}${API_BASE}/system/unsubscribe?${unsubscribeQuery(secret, email)}`;
+}
+
+function unsubscribeQuery(secret: string, email: string): string {
+  return `email=${encodeURIComponent(email)}&sig=${unsubscribeSignature(secret, email)}`;
 }

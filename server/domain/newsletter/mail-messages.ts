@@ -1,7 +1,8 @@
 // The mails, in English plain text: a confirmation and a newsletter, each with its unsubscribe
-// link in the body and in List-Unsubscribe (RFC 2369) with one-click POST (RFC 8058).
+// link in the body (the app's page) and in List-Unsubscribe (RFC 2369; the API's URL, which a
+// mail client POSTs for one-click unsubscribe, RFC 8058).
 import type { LinkBase } from "./mail-links";
-import { confirmLink, unsubscribeLink } from "./mail-links";
+import { confirmLink, oneClickUnsubscribeUrl, unsubscribeLink } from "./mail-links";
 
 export interface OutgoingMail {
   to: string;
@@ -32,7 +33,7 @@ export function confirmationMail(
       `Unsubscribe: ${unsubscribe}`,
     ].join("\n"),
     messageId: messageId(m.id),
-    headers: listUnsubscribe(unsubscribe),
+    headers: listUnsubscribe(oneClickUnsubscribeUrl(base, secret, m.email)),
   };
 }
 
@@ -47,7 +48,7 @@ export function newsletterMail(
     subject: m.subject,
     text: `${m.body}\n\n--\nYou receive this because you confirmed a subscription to the Quanta newsletter.\nUnsubscribe: ${unsubscribe}`,
     messageId: messageId(m.id),
-    headers: listUnsubscribe(unsubscribe),
+    headers: listUnsubscribe(oneClickUnsubscribeUrl(base, secret, m.email)),
   };
 }
 

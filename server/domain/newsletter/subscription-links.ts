@@ -1,6 +1,6 @@
-// What the links in the mails do: confirm a pending subscription (GET or POST with its token) and
-// unsubscribe (GET or RFC 8058 one-click POST, with the address and its HMAC). No login: the link
-// is the proof. A bad link is refused and changes nothing.
+// What the links in the mails do, once their page's button (or a mail client's RFC 8058
+// one-click) POSTs: confirm a pending subscription with its token, unsubscribe with the address
+// and its HMAC. No login: the link is the proof. A bad link is refused and changes nothing.
 import type { NewsletterLinkAnswer } from "../../../protocol/email";
 import { normaliseEmail } from "../../../protocol/email";
 import type { Db } from "../../db/db";
@@ -23,7 +23,7 @@ export async function confirmSubscription(db: Db, token: string): Promise<Newsle
       "This confirmation link is not valid or the address has unsubscribed",
     );
   }
-  return { email: row.email, status: "confirmed" };
+  return { email: row.email, status: "confirmed", already: row.previous === "confirmed" };
 }
 
 export async function unsubscribe(
@@ -41,6 +41,10 @@ export async function unsubscribe(
     );
   }
   // A valid link for an address no longer stored still means "send me nothing": answer so.
-  await db.transaction((tx) => unsubscribeEmail(tx, email));
-  return { email, status: "unsubscribed" };
+  const previous = await db.transaction((tx) => unsubscribeEmail(tx, email));
+  return {
+    email,
+    status: "unsubscribed",
+    already: previous === null || previous === "unsubscribed",
+  };
 }

@@ -44,18 +44,24 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineRoute(app, adminSessionEndpoints.startEnrolment, async (request) =>
-    ok(await startTotpEnrolment(app.db, signedInUser(request).sessionId)),
+    ok(await startTotpEnrolment(app.db, app.totpSecrets, signedInUser(request).sessionId)),
   );
 
   defineRoute(app, adminSessionEndpoints.confirmEnrolment, async (request, reply) => {
     const caller = { sessionId: signedInUser(request).sessionId, ip: request.ip };
     return ok(
-      await withRetryAfter(reply, () => confirmTotpEnrolment(app.db, caller, request.body.code)),
+      await withRetryAfter(reply, () =>
+        confirmTotpEnrolment(app.db, app.totpSecrets, caller, request.body.code),
+      ),
     );
   });
 
   defineRoute(app, adminSessionEndpoints.verify, async (request, reply) => {
     const caller = { sessionId: signedInUser(request).sessionId, ip: request.ip };
-    return ok(await withRetryAfter(reply, () => verifySecondFactor(app.db, caller, request.body)));
+    return ok(
+      await withRetryAfter(reply, () =>
+        verifySecondFactor(app.db, app.totpSecrets, caller, request.body),
+      ),
+    );
   });
 };
