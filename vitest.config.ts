@@ -8,11 +8,17 @@ import { defineConfig } from "vitest/config";
 // Each has a script (package.json test:app, test:server, test:integration, test:e2e).
 
 // PGlite opens in seconds and serialises connections: one per worker file, generous time.
+// Files share their worker's module graph (isolate: false): importing the app (Fastify, viem,
+// PGlite, every route) costs each file ~3–5 s of CPU when isolated, more than most files' tests.
+// They can share it because no file leaves state behind: each opens its own database, app, ports
+// and directories and closes them in its own hooks, and the few that fake timers or set a
+// variable restore them in the same file.
 const nodeDatabaseTests = {
   environment: "node",
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: "forks",
+  isolate: false,
 } as const;
 
 // Test files run in parallel, at least two at a time. Vitest's default (cores − 1) is one on a
