@@ -3,6 +3,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { Bill } from "../../../protocol";
+import { billTypeLabel } from "../../ui/bills/bill-labels";
 import { listUserBills } from "../../sync/admin/console";
 import { ErrorLine } from "../../ui/form/error-line";
 import { consoleErrorText } from "./error-text";
@@ -61,7 +62,7 @@ export function UserBills(props: { address: string }) {
               <tr key={bill.id} data-testid="user-bill">
                 <td>{timeText(bill.createdAt, i18n.locale)}</td>
                 <td>
-                  <code>{bill.type}</code> {bill.ref.kind}
+                  {billTypeLabel(i18n, bill.type)} <code>{bill.type}</code>
                 </td>
                 <td>{`${bill.amount} ${bill.asset}`}</td>
                 <td>{bill.balanceAfter}</td>

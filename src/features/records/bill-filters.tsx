@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { isBillType } from "../../../protocol";
 import type { BillFilter } from "../../db/queries/bills";
-import { BILL_FILTER_GROUPS, billTypeLabel } from "./bill-labels";
+import { BILL_FILTER_GROUPS, billTypeLabel } from "../../ui/bills/bill-labels";
 
 export function BillFilters(props: {
   filter: BillFilter;

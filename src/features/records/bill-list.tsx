@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { BILL_PAGE_SIZE, useBills, type BillFilter, type BillRow } from "../../db/queries/bills";
 import { formatContentDate } from "../../lib/format/format-date";
-import { billTypeLabel } from "./bill-labels";
+import { billTypeLabel } from "../../ui/bills/bill-labels";
 import { formatMoney, formatSignedMoney, moneyDirection } from "../../lib/format/format-money";
 import { Skeleton } from "../../ui/skeleton/skeleton";
 

@@ -12,7 +12,7 @@ import { ScreenFreshness } from "../../ui/app-state/screen-freshness";
 import { useSessionUserId } from "../../ui/app-state/use-app-state";
 import { BillFilters } from "./bill-filters";
 import { BillList } from "./bill-list";
-import { billTypeLabel } from "./bill-labels";
+import { billTypeLabel } from "../../ui/bills/bill-labels";
 import { billsCsv, billsFileName, downloadCsv } from "./bills-csv";
 import "./records.css";
 
