@@ -155,8 +155,9 @@ describe("offline", () => {
       await page.goto(check.path);
       await page.getByTestId(check.screen).waitFor();
       const text = await contentOf(page, check);
-      await waitForFreshness(page);
-      online.set(`${check.path} ${check.content}`, { text, at: await syncedAt(page) });
+      // The time the wait saw: asking again could catch the line between two renders.
+      const at = await waitForFreshness(page);
+      online.set(`${check.path} ${check.content}`, { text, at });
       expect(await page.getByTestId("offline-banner").count(), check.path).toBe(0);
     }
 
