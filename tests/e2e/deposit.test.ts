@@ -2,7 +2,7 @@
 // ETH and no USDT gets both from the faucet on /recharge, "Send from my wallet" sends 100 to the
 // deposit address, and the deposit watcher credits it after its confirmations without any form
 // being submitted; /recharge shows it arriving and /my shows the balance.
-import { createPublicClient, http, type Address } from "viem";
+import { createPublicClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { RPC_PATH } from "../../protocol/paths";
@@ -29,12 +29,24 @@ describe("demo deposit through the wallet", () => {
     // The deposit address arrives with the account pull once the dev chain runs.
     await page.getByTestId("recharge-address").waitFor({ timeout: 60_000 });
 
+    const faucetAnswer = page.waitForResponse(
+      (response) =>
+        response.url().includes("/wallet/faucet") && response.request().method() === "POST",
+    );
     await page.getByTestId("recharge-faucet").click();
+    const faucet = (await (await faucetAnswer).json()) as { Data: { txHash: Hex } };
     await page.getByTestId("recharge-faucet-sent").waitFor({ timeout: 20_000 });
     // The faucet gives gas too: the wallet can pay for its own transfer.
     await expect
       .poll(() => chain.getBalance({ address: wallet.address as Address }), { timeout: 20_000 })
       .toBeGreaterThan(0n);
+    // Gas and USDT are two transactions and may land in different blocks: send once the
+    // USDT one is mined, as a person would after seeing it arrive in their wallet.
+    const funded = await chain.waitForTransactionReceipt({
+      hash: faucet.Data.txHash,
+      timeout: 30_000,
+    });
+    expect(funded.status).toBe("success");
 
     await page.getByTestId("recharge-amount").fill("100");
     await page.getByTestId("recharge-send-wallet").click();
