@@ -6,9 +6,9 @@
 // whose ETag the edit changed. Nothing here focuses or reloads the user's page. On the way, the
 // article editor's preview renders a seeded article's German body with the app's own component.
 import { describe, expect, it } from "vitest";
-import { totpCode } from "../../server/domain/auth/totp";
 import { useE2E } from "./harness/fixtures";
 import { createOperatorLogin } from "./helpers/accounts";
+import { enrolInConsole } from "./helpers/console";
 import { signInThroughLogin } from "./helpers/login";
 
 const e2e = useE2E();
@@ -30,15 +30,7 @@ describe("console content", () => {
     });
 
     const { page } = e2e;
-    await page.goto("/admin");
-    await page.getByTestId("admin-username").fill(operator.username);
-    await page.getByTestId("admin-password").fill(operator.password);
-    await page.getByTestId("admin-signin-submit").click();
-    const secret = (await page.getByTestId("admin-enrol-secret").textContent()) ?? "";
-    await page.getByTestId("admin-enrol-code").fill(totpCode(secret, Date.now()));
-    await page.getByTestId("admin-enrol-submit").click();
-    await page.getByTestId("admin-recovery-done").click();
-    await page.getByTestId("admin-console").waitFor();
+    await enrolInConsole(page, operator);
 
     // The article editor previews a language with the app's article body.
     await page.getByRole("link", { name: "Articles", exact: true }).click();

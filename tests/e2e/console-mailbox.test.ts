@@ -5,11 +5,11 @@
 // through the real SMTP sink).
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { totpCode } from "../../server/domain/auth/totp";
 import { useE2E } from "./harness/fixtures";
 import type { AdminSubscriptionItem } from "../../protocol/admin";
 import type { ListPage } from "../../protocol/list";
 import { api, createOperator, createOperatorLogin } from "./helpers/accounts";
+import { enrolInConsole } from "./helpers/console";
 
 const e2e = useE2E();
 const email = `reader-${randomUUID().slice(0, 8)}@example.org`;
@@ -30,15 +30,7 @@ beforeAll(async () => {
 describe("console demo mailbox", () => {
   it("shows the confirmation mail, whose link opens a page that confirms on its button", async () => {
     const { page } = e2e;
-    await page.goto("/admin");
-    await page.getByTestId("admin-username").fill(operator.username);
-    await page.getByTestId("admin-password").fill(operator.password);
-    await page.getByTestId("admin-signin-submit").click();
-    const secret = (await page.getByTestId("admin-enrol-secret").textContent()) ?? "";
-    await page.getByTestId("admin-enrol-code").fill(totpCode(secret, Date.now()));
-    await page.getByTestId("admin-enrol-submit").click();
-    await page.getByTestId("admin-recovery-done").click();
-    await page.getByTestId("admin-console").waitFor();
+    await enrolInConsole(page, operator);
 
     await page.getByRole("link", { name: "Demo mailbox", exact: true }).click();
     // The confirmation mail goes out through the queue: refresh until it has arrived.

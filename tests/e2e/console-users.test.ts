@@ -3,9 +3,9 @@
 // message to all users through the confirmation step; the user's inbox has it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { totpCode } from "../../server/domain/auth/totp";
 import { useE2E } from "./harness/fixtures";
 import { api, createOperatorLogin, demoCredit, signInFromNode } from "./helpers/accounts";
+import { enrolInConsole } from "./helpers/console";
 
 const e2e = useE2E();
 const key = generatePrivateKey();
@@ -22,15 +22,7 @@ beforeAll(async () => {
 describe("console users and messages", () => {
   it("finds a user, shows their balance, and messages everyone after a confirmation", async () => {
     const { page } = e2e;
-    await page.goto("/admin");
-    await page.getByTestId("admin-username").fill(operator.username);
-    await page.getByTestId("admin-password").fill(operator.password);
-    await page.getByTestId("admin-signin-submit").click();
-    const secret = (await page.getByTestId("admin-enrol-secret").textContent()) ?? "";
-    await page.getByTestId("admin-enrol-code").fill(totpCode(secret, Date.now()));
-    await page.getByTestId("admin-enrol-submit").click();
-    await page.getByTestId("admin-recovery-done").click();
-    await page.getByTestId("admin-console").waitFor();
+    await enrolInConsole(page, operator);
 
     await page.getByRole("link", { name: "Users", exact: true }).click();
     await page.getByTestId("user-search").fill(address.slice(0, 12).toUpperCase());
