@@ -358,3 +358,14 @@ export function closeDatabase(): void {
   instance?.close();
   instance = null;
 }
+
+/**
+ * Closes the connection and forgets that this page ever opened it, as a reload does: the next
+ * database found empty is a first start, not a reset. For tests that model a new page or device
+ * in a process that ran others before (server tests share their worker's modules).
+ */
+export function closeDatabaseAsReload(): void {
+  closeDatabase();
+  openedBefore = false;
+  deleteAnnounced = false;
+}

@@ -15,7 +15,7 @@ import { builtInProbes } from "../../../server/domain/status/built-in-probes";
 import { ProbeRegistry } from "../../../server/domain/status/probes";
 import { runProbeRound } from "../../../server/domain/status/run-probes";
 import { configureApi } from "../../../src/api/client";
-import { closeDatabase, DB_NAME } from "../../../src/db/database";
+import { closeDatabaseAsReload, DB_NAME } from "../../../src/db/database";
 import { clearSession, saveSession } from "../../../src/db/session";
 import { SyncEngine, type SyncEngineOptions } from "../../../src/sync/engine";
 import type { OpenSocket } from "../../../src/sync/environment";
@@ -167,11 +167,11 @@ export async function signIn(db: Db): Promise<TestSession> {
   return user;
 }
 
-/** A fresh device: no session, no IndexedDB. */
+/** A fresh device (a new page): no session, no IndexedDB. */
 export async function wipeDevice(): Promise<void> {
   clearSession();
   localStorage.clear();
-  closeDatabase();
+  closeDatabaseAsReload();
   await Dexie.delete(DB_NAME);
 }
 
