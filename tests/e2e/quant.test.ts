@@ -1,44 +1,63 @@
 // AI quant plans end to end (issue 20), every part real: the simulated market, the plan runner and
 // the lab's job queue. On /intelligent the user sees their level-0 quota, subscribes to the demo
 // 10-minute plan through the sheet (its hint is the plan's range and the quota left), sees it run
-// (the runner moves its tick cursor, the screen marks its pnl), stops it, and finds it in history
+// (the runner moves its tick cursor and trades, the screen marks its pnl and lists the trade with
+// the tick it used), stops it, and finds it in history
 // with the pnl the server booked; /records holds its 103/104 bills (and 102 or 202 when it
 // earned or lost), /my's available USDT is the credit plus that pnl. Then the lab runs a backtest
 // over the last day of recorded candles and its equity curve is drawn. Offline, all of it renders
 // from IndexedDB and subscribing is disabled with the reason.
 import { afterAll, describe, expect, it } from "vitest";
-import type { QuantSubscription } from "../../protocol/quant";
+import type { QuantPlan, QuantSubscription } from "../../protocol/quant";
 import { api, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
 import { byTestId, numberShown, recordTypes } from "./helpers/contract-screen";
 import { overviewOf, usdtText, usdtUnits } from "./helpers/contract";
 import { copyDist } from "./harness/dist-copy";
 import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
+import { risingMarketSeed } from "./helpers/rising-market";
 import { useE2E } from "./harness/fixtures";
 
 const PLAN = "demo-10-minutes";
+/** The demo plan's strategy and parameters (migration 019); the test checks the server agrees. */
+const PLAN_STRATEGY = "trend-following";
+const PLAN_PARAMS = {
+  fastPeriod: 5,
+  slowPeriod: 15,
+  volatilityPeriod: 15,
+  targetVolatility: 0.002,
+};
+const PLAN_SYMBOL = "BTC/USDT";
 const CREDIT = "1000";
 const AMOUNT = "20";
 /** The runner acts on every flush of recorded ticks; a minute covers candles closing too. */
 const RUNS = { timeout: 90_000, interval: SERVER_POLL_MS } as const;
 const JOB = { timeout: 120_000, interval: SERVER_POLL_MS } as const;
-/** How long the test lets the plan run for a first trade (the plan itself runs 10 minutes). */
-const TRADES_MS = 300_000;
 
-/** Polls `check` until it holds or `ms` passed; answers whether it held. */
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, SERVER_POLL_MS * 4));
-  }
-  return false;
-}
+// A market whose history ends rising, so the plan (a trend follower) buys at its first candle
+// close, within a minute or two, instead of whenever a random walk next turns up: the default
+// seed's history ends falling, and the test waited five minutes for a trade that mostly never
+// came. The gap found survives several minutes of ordinary moves (rising-market.ts).
+const BACKFILL_DAYS = 1;
+const market = risingMarketSeed({
+  symbol: PLAN_SYMBOL,
+  params: PLAN_PARAMS,
+  backfillDays: BACKFILL_DAYS,
+  minutes: 4,
+  margin: 0.0015,
+});
+/** From the subscription to its first trade: one candle close, the runner's flush, with room. */
+const FIRST_TRADE = { timeout: 150_000, interval: SERVER_POLL_MS } as const;
 
 // A private copy of dist/: the offline part loads the shell the service worker precached.
 const dist = copyDist();
 afterAll(() => dist.remove());
-const e2e = useE2E({ server: { distDir: dist.dir } });
+const e2e = useE2E({
+  server: {
+    distDir: dist.dir,
+    env: { MARKET_SEED: market.seed, MARKET_BACKFILL_DAYS: String(BACKFILL_DAYS) },
+  },
+});
 
 describe("quant plans and the lab", () => {
   it(
@@ -68,6 +87,12 @@ describe("quant plans and the lab", () => {
       await page.getByTestId("quant-quota").waitFor(LOCAL);
       expect(await page.getByTestId("quant-quota").getAttribute("data-level")).toBe("0");
       expect(await numberShown(page, byTestId("quant-quota-available"))).toBe("100");
+      const plans = await api<QuantPlan[]>(server, "GET", "quant/plans");
+      expect(plans.body.Data.find((plan) => plan.id === PLAN)).toMatchObject({
+        strategy: PLAN_STRATEGY,
+        params: PLAN_PARAMS,
+        tradingArea: [PLAN_SYMBOL],
+      });
       const card = page.getByTestId(`quant-plan-${PLAN}`);
       await card.waitFor(LOCAL);
       expect(await textOf(card.getByTestId("quant-plan-range"))).toMatch(/10.*100/);
@@ -98,29 +123,26 @@ describe("quant plans and the lab", () => {
       expect(usdtUnits((await overviewOf(server, token)).usdt.frozen)).toBe(usdtUnits(AMOUNT));
 
       // 3. It runs: the runner reads the ticks after its start; the strategy (a 5/15 EMA cross on
-      // 1m candles) trades at a candle close while the fast average is above the slow one, which
-      // on the simulated market happens within minutes. The screen follows through the change log.
+      // 1m candles) buys at the first candle close, the fast average being above the slow one
+      // on this market. The screen follows through the change log.
       const firstSeq = started.lastTickSeq;
       await expect
         .poll(async () => (await subscriptionOf(started.id))?.lastTickSeq ?? null, RUNS)
         .not.toBe(firstSeq);
-      const traded = await waitFor(
-        async () => ((await subscriptionOf(started.id))?.trades ?? 0) > 0,
-        TRADES_MS,
-      );
+      await expect
+        .poll(async () => (await subscriptionOf(started.id))?.trades ?? 0, FIRST_TRADE)
+        .toBeGreaterThan(0);
       await expect
         .poll(() => textOf(page.locator(byTestId("quant-sub-pnl", row))), LOCAL)
         .toMatch(/\d/);
-      if (traded) {
-        // Its trades, each with the recorded tick it used, while it runs.
-        await page.locator(byTestId("quant-sub-trades-toggle", row)).click();
-        await expect
-          .poll(() => page.locator(byTestId("quant-trade-tick", row)).count(), LOCAL)
-          .toBeGreaterThan(0);
-        expect(await textOf(page.locator(byTestId("quant-trade-tick", row)).first())).toMatch(
-          /Tick #\d+/,
-        );
-      }
+      // Its trades, each with the recorded tick it used, while it runs.
+      await page.locator(byTestId("quant-sub-trades-toggle", row)).click();
+      await expect
+        .poll(() => page.locator(byTestId("quant-trade-tick", row)).count(), LOCAL)
+        .toBeGreaterThan(0);
+      expect(await textOf(page.locator(byTestId("quant-trade-tick", row)).first())).toMatch(
+        /Tick #\d+/,
+      );
 
       // 4. Stop it: it moves to history with the pnl the server booked.
       await page.locator(byTestId("quant-stop", row)).click();
@@ -138,17 +160,14 @@ describe("quant plans and the lab", () => {
         .poll(() => numberShown(page, byTestId("quant-sub-pnl", row)), LOCAL)
         .toBe(usdtText(usdtUnits(pnl)));
       expect(await textOf(page.locator(byTestId("quant-sub-state", row)))).toBe("Stopped by you");
-      if (traded) {
-        // Its trades on the server: the stop sold what it held, so it has a booked result.
-        expect(stopped.trades).toBeGreaterThan(0);
-        expect(usdtUnits(pnl)).not.toBe(0n);
-      }
-
-      // 5. /records: the amount frozen and back, and the result booked when there is one.
+      // Its trades on the server: the stop sold what it held, so it has a booked result (never
+      // zero: each fill paid its fee).
+      expect(stopped.trades).toBeGreaterThan(0);
       const booked = usdtUnits(pnl);
-      const expected = ["103", "104", "106"];
-      if (booked > 0n) expected.push("102");
-      if (booked < 0n) expected.push("202");
+      expect(booked).not.toBe(0n);
+
+      // 5. /records: the amount frozen and back, and the result booked.
+      const expected = ["103", "104", "106", booked > 0n ? "102" : "202"];
       await page.goto("/records");
       await page.getByTestId("screen-records").waitFor();
       await expect.poll(() => recordTypes(page), LOCAL).toEqual(expected.sort());
