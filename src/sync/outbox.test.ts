@@ -1,5 +1,5 @@
 import Dexie from "dexie";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/errors";
 import { closeDatabase, database, DB_NAME } from "../db/database";
 import { enqueueOutbox, type OutboxRow } from "../db/outbox";
@@ -7,11 +7,12 @@ import { backoffCeiling } from "../../protocol/backoff";
 import {
   classifySendFailure,
   OUTBOX_BACKOFF,
+  OUTBOX_TICK_MS,
   OutboxFlusher,
   SENDING_STALE_MS,
   SENT_KEEP_MS,
 } from "./outbox";
-import { testEnvironment } from "./testing/fake-environment";
+import { FakeLocks, testEnvironment } from "./testing/fake-environment";
 
 let now = Date.parse("2026-01-01T00:00:00Z");
 let outcomes: (Error | null)[] = [];
@@ -27,6 +28,18 @@ function flusher(user: string | null = "u1") {
       sent.push(row);
       const outcome = outcomes.shift() ?? null;
       if (outcome) throw outcome;
+    },
+  });
+}
+
+/** A tab's flusher with Web Locks; `answer` delays the server's answer to each send. */
+function lockedFlusher(locks: FakeLocks, answer: () => Promise<unknown> = async () => undefined) {
+  return new OutboxFlusher({
+    env: testEnvironment(undefined, { now: () => now, random: () => 0.5, locks }),
+    userId: () => "u1",
+    send: async (row) => {
+      sent.push(row);
+      await answer();
     },
   });
 }
@@ -102,6 +115,75 @@ describe("outbox state machine", () => {
     expect((await row(id)).state).toBe("sent");
   });
 
+  it("while watching, tries a transient failure again when its backoff ends, not at the next tick", async () => {
+    const timers: { ms: number; fire: () => void }[] = [];
+    const outbox = new OutboxFlusher({
+      env: testEnvironment(undefined, {
+        now: () => now,
+        random: () => 0.5,
+        // Like setTimeout: a timer that fired or was cancelled is gone.
+        setTimer: (fn, ms) => {
+          const remove = () => {
+            if (timers.includes(timer)) timers.splice(timers.indexOf(timer), 1);
+          };
+          const timer = {
+            ms,
+            fire: () => {
+              remove();
+              fn();
+            },
+          };
+          timers.push(timer);
+          return remove;
+        },
+      }),
+      userId: () => "u1",
+      send: async (row) => {
+        sent.push(row);
+        const outcome = outcomes.shift() ?? null;
+        if (outcome) throw outcome;
+      },
+    });
+    const stop = outbox.watch();
+    const id = await subscribe("a@example.com");
+    outcomes = [new ApiError(0, "NETWORK", "No answer")];
+    await outbox.flush();
+    const backoff = backoffCeiling(0, OUTBOX_BACKOFF) / 2;
+    expect((await row(id)).nextAttemptAt).toBe(now + backoff);
+    const retry = timers.find((t) => t.ms === backoff);
+    expect(retry).toBeDefined();
+    now += backoff;
+    retry?.fire();
+    await vi.waitFor(async () => expect((await row(id)).state).toBe("sent"));
+    expect(sent.map((r) => r.id)).toEqual([id, id]);
+    // Stopped (no longer the leader): no timer is left behind.
+    stop();
+    expect(timers).toEqual([]);
+  });
+
+  it("sets no retry timer after a 401 (the session hooks act) or when not watching", async () => {
+    const timers: number[] = [];
+    const env = testEnvironment(undefined, {
+      now: () => now,
+      setTimer: (_fire, ms) => {
+        timers.push(ms);
+        return () => undefined;
+      },
+    });
+    const send = async () => {
+      throw new ApiError(401, "UNAUTHORIZED", "Unauthorized");
+    };
+    const watched = new OutboxFlusher({ env, userId: () => "u1", send });
+    const stop = watched.watch();
+    await subscribe("a@example.com");
+    await watched.flush();
+    expect(timers.filter((ms) => ms !== OUTBOX_TICK_MS)).toEqual([]);
+    stop();
+    outcomes = [new ApiError(0, "NETWORK", "No answer")];
+    await flusher().flush();
+    expect(timers.filter((ms) => ms !== OUTBOX_TICK_MS)).toEqual([]);
+  });
+
   it("leaves an entry waiting, due at once, when the session is gone (401) or locked", async () => {
     const id = await subscribe("a@example.com");
     outcomes = [new ApiError(401, "UNAUTHORIZED", "Unauthorized")];
@@ -109,7 +191,35 @@ describe("outbox state machine", () => {
     expect(await row(id)).toMatchObject({ state: "waiting", nextAttemptAt: now, failure: null });
   });
 
-  it("retries a 'sending' entry left by a closed tab only after the timeout", async () => {
+  it("with Web Locks, retries a 'sending' entry left by a closed tab at once", async () => {
+    const id = await subscribe("a@example.com");
+    const stuck = { ...(await row(id)), state: "sending" as const };
+    await database().outbox.put({ ...stuck, updatedAt: new Date(now).toISOString() });
+    await lockedFlusher(new FakeLocks()).flush();
+    expect(sent.map((r) => r.id)).toEqual([id]);
+    expect((await row(id)).state).toBe("sent");
+  });
+
+  it("with Web Locks, never sends an entry another tab is sending: its flush holds the lock", async () => {
+    const id = await subscribe("a@example.com");
+    const locks = new FakeLocks();
+    let release: () => void = () => undefined;
+    const answered = new Promise<undefined>((resolve) => {
+      release = () => resolve(undefined);
+    });
+    const slowTab = lockedFlusher(locks, () => answered);
+    const first = slowTab.flush();
+    await vi.waitFor(async () => expect((await row(id)).state).toBe("sending"));
+    const otherTab = lockedFlusher(locks).flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
+    release();
+    await Promise.all([first, otherTab]);
+    expect(sent.map((r) => r.id)).toEqual([id]);
+    expect((await row(id)).state).toBe("sent");
+  });
+
+  it("without Web Locks, retries a 'sending' entry left by a closed tab only after the timeout", async () => {
     const id = await subscribe("a@example.com");
     const stuck = { ...(await row(id)), state: "sending" as const };
     await database().outbox.put({ ...stuck, updatedAt: new Date(now).toISOString() });

@@ -20,13 +20,30 @@ import { OUTBOX_LOCK, withLock } from "./leader";
 import { isOnline } from "./online";
 import { sendOutboxEntry } from "./outbox-commands";
 
-/** While entries wait, the leader tries again this often. */
+/**
+ * While entries wait, the leader tries again at least this often (each flush also sets a timer for
+ * the earliest entry's backoff, which is usually sooner).
+ */
 export const OUTBOX_TICK_MS = 15_000;
-/** Longer than the 30 s request timeout: a "sending" entry this old was left by a closed tab. */
+/**
+ * Without Web Locks: longer than the 30 s request timeout, so a "sending" entry this old was left
+ * by a closed tab (with them, any is: see orphanedBefore).
+ */
 export const SENDING_STALE_MS = 60_000;
 /** Sent entries stay for the UI this long. */
 export const SENT_KEEP_MS = 24 * 60 * 60 * 1000;
 export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 60_000 };
+
+/**
+ * Before when a "sending" entry counts as left behind by a flush that died (the tab closed or
+ * navigated mid-request). Every flush holds the outbox lock while it sends, and the browser frees
+ * a closed page's locks, so under the lock no other flush is sending anything: every "sending"
+ * entry is an orphan, retried at once with its idempotency key instead of a minute after a
+ * reload. Without Web Locks another tab may really be sending it: wait until it is stale.
+ */
+function orphanedBefore(env: SyncEnvironment, now: number): number {
+  return env.locks === null ? now - SENDING_STALE_MS : Number.POSITIVE_INFINITY;
+}
 
 export type SendFailure =
   | { kind: "retry" }
@@ -67,6 +84,10 @@ export class OutboxFlusher {
   private pending: { force: boolean } | null = null;
   private waiting = 0;
   private stopTick: (() => void) | null = null;
+  private watching = false;
+  /** When the entry that last failed with "try again" is due (this drain's), and its timer. */
+  private retryAt: number | null = null;
+  private cancelRetry: (() => void) | null = null;
 
   constructor(private readonly deps: OutboxFlusherDeps) {}
 
@@ -75,6 +96,7 @@ export class OutboxFlusher {
    * sees other tabs' writes) while online, and a tick while entries wait. Answers a stop function.
    */
   watch(): () => void {
+    this.watching = true;
     const stopWatching = watchWaitingOutbox(this.deps.userId, (waiting) => {
       const grew = waiting > this.waiting;
       this.waiting = waiting;
@@ -90,8 +112,11 @@ export class OutboxFlusher {
     });
     return () => {
       stopWatching();
+      this.watching = false;
       this.stopTick?.();
       this.stopTick = null;
+      this.cancelRetry?.();
+      this.cancelRetry = null;
       this.waiting = 0;
     };
   }
@@ -110,16 +135,39 @@ export class OutboxFlusher {
         this.pending = null;
         await withLock(this.deps.env.locks, OUTBOX_LOCK, () => this.flushOnce(force));
       }
+      this.scheduleRetry();
     } finally {
       this.running = null;
     }
+  }
+
+  /**
+   * A flush when the backoff of an entry that failed with "try again" ends: a request whose answer
+   * was lost goes again in seconds, as the backoff says, not at the next tick. Not gated on the
+   * online state: that one failure has just marked us offline, and a retry is how we find out
+   * otherwise (the backoff's cap bounds what a real outage costs). Nothing after a "halt": the
+   * session hooks act.
+   */
+  private scheduleRetry(): void {
+    const at = this.retryAt;
+    this.retryAt = null;
+    if (at === null || !this.watching) return;
+    const { env } = this.deps;
+    this.cancelRetry?.();
+    this.cancelRetry = env.setTimer(
+      () => {
+        this.cancelRetry = null;
+        void this.flush();
+      },
+      Math.max(0, at - env.now()),
+    );
   }
 
   private async flushOnce(force: boolean): Promise<void> {
     const { env } = this.deps;
     const now = env.now();
     await pruneSentOutbox(now - SENT_KEEP_MS);
-    const query = { userId: this.deps.userId(), now, staleBefore: now - SENDING_STALE_MS, force };
+    const query = { userId: this.deps.userId(), now, staleBefore: orphanedBefore(env, now), force };
     const due = await dueOutboxEntries(query);
     if (due.length === 0) return;
     this.deps.onBusy?.(true);
@@ -149,7 +197,9 @@ export class OutboxFlusher {
         failure.kind === "halt"
           ? 0
           : fullJitterDelay(entry.attempts - 1, OUTBOX_BACKOFF, env.random);
-      await settleOutboxEntry(entry.id, { state: "waiting", nextAttemptAt: env.now() + delay });
+      const nextAttemptAt = env.now() + delay;
+      await settleOutboxEntry(entry.id, { state: "waiting", nextAttemptAt });
+      if (failure.kind === "retry") this.retryAt = Math.min(this.retryAt ?? nextAttemptAt, nextAttemptAt);
       // No answer, an overloaded server or no session: the next entries would fare the same.
       return "stop";
     }
