@@ -21,8 +21,8 @@ import { isOnline } from "./online";
 import { sendOutboxEntry } from "./outbox-commands";
 
 /**
- * While entries wait, the leader tries again at least this often (each flush also sets a timer for
- * the earliest entry's backoff, which is usually sooner).
+ * While entries wait, the leader tries again at least this often (a failure that may pass also
+ * sets a timer for when its backoff ends, which is usually sooner).
  */
 export const OUTBOX_TICK_MS = 15_000;
 /**
