@@ -199,7 +199,8 @@ export class OutboxFlusher {
           : fullJitterDelay(entry.attempts - 1, OUTBOX_BACKOFF, env.random);
       const nextAttemptAt = env.now() + delay;
       await settleOutboxEntry(entry.id, { state: "waiting", nextAttemptAt });
-      if (failure.kind === "retry") this.retryAt = Math.min(this.retryAt ?? nextAttemptAt, nextAttemptAt);
+      if (failure.kind === "retry")
+        this.retryAt = Math.min(this.retryAt ?? nextAttemptAt, nextAttemptAt);
       // No answer, an overloaded server or no session: the next entries would fare the same.
       return "stop";
     }
