@@ -12,7 +12,6 @@ import { setUserLocked } from "../domain/operators/user-lock";
 import {
   ARTICLE_USAGE,
   articleCommandFromJson,
-  describeArticleResult,
   loadArticleArgs,
   parseArticleArgs,
   runArticleCommand,
@@ -21,7 +20,6 @@ import {
   type ArticleResult,
 } from "./article-commands";
 import {
-  describeLinkResult,
   LINK_USAGE,
   linkCommandFromJson,
   parseLinkArgs,
@@ -32,15 +30,12 @@ import {
 import { broadcastMessage } from "../domain/messages/broadcast-message";
 import { sendOperatorMessage, type SentMessage } from "../domain/messages/operator-message";
 import {
-  describeMessageBroadcast,
-  describeMessageSent,
   MESSAGE_USAGE,
   messageCommandFromJson,
   parseMessageArgs,
   type MessageCommand,
 } from "./message-command";
 import {
-  describeIdentityResult,
   IDENTITY_USAGE,
   identityCommandFromJson,
   parseIdentityArgs,
@@ -49,7 +44,6 @@ import {
   type IdentityResult,
 } from "./identity-commands";
 import {
-  describePromotionsResult,
   parsePromotionsArgs,
   PROMOTIONS_USAGE,
   promotionsCommandFromJson,
@@ -58,7 +52,6 @@ import {
   type PromotionsResult,
 } from "./promotions-command";
 import {
-  describeReset2faResult,
   parseReset2faArgs,
   RESET_2FA_USAGE,
   reset2faCommandFromJson,
@@ -67,7 +60,6 @@ import {
   type Reset2faResult,
 } from "./reset-2fa-command";
 import {
-  describeRechargeResult,
   parseRechargeArgs,
   RECHARGE_USAGE,
   rechargeCommandFromJson,
@@ -76,7 +68,6 @@ import {
   type RechargeResult,
 } from "./recharge-commands";
 import {
-  describeWithdrawalResult,
   parseWithdrawalArgs,
   runWithdrawalCommand,
   WITHDRAWAL_USAGE,
@@ -280,55 +271,4 @@ export async function runAdminCommand(
     case "reset-2fa":
       return runReset2faCommand(db, command, actor);
   }
-}
-
-/** What the CLI prints for a result. */
-export function describeResult(result: AdminResult): string {
-  if (result.kind === "message-sent") return describeMessageSent(result);
-  if (result.kind === "message-broadcast") return describeMessageBroadcast(result);
-  if (result.kind === "ledger-check") return describeLedgerCheck(result);
-  if (result.kind === "second-factor-reset") return describeReset2faResult(result);
-  if (result.kind === "promotions-budget" || result.kind === "promotions-funded") {
-    return describePromotionsResult(result);
-  }
-  if (result.kind === "identity-list" || result.kind === "identity-decided") {
-    return describeIdentityResult(result);
-  }
-  if (result.kind === "link-list" || result.kind === "link-saved")
-    return describeLinkResult(result);
-  if (result.kind === "recharge-list" || result.kind === "recharge-decided") {
-    return describeRechargeResult(result);
-  }
-  if (result.kind === "withdrawal-list" || result.kind === "withdrawal-decided") {
-    return describeWithdrawalResult(result);
-  }
-  if (
-    result.kind === "article-list" ||
-    result.kind === "article-saved" ||
-    result.kind === "article-deleted"
-  ) {
-    return describeArticleResult(result);
-  }
-  if (result.kind === "created-admin") {
-    return [
-      `Created operator "${result.username}" with role ${result.role} (user ${result.userId}).`,
-      `Password (shown only now; keep it in a password manager): ${result.password}`,
-      "Sign in at /admin with this username and password, then enrol an authenticator app.",
-    ].join("\n");
-  }
-  const who = `${result.address} (user ${result.userId})`;
-  if (!result.changed) return `${who} was already ${result.locked ? "locked" : "unlocked"}.`;
-  return result.locked
-    ? `Locked ${who}: every call with their sessions now gets 403 ACCOUNT_LOCKED.`
-    : `Unlocked ${who}: their unexpired sessions work again.`;
-}
-
-/** The ledger:check report for people: one line when sound, every violation otherwise. */
-export function describeLedgerCheck(report: LedgerCheckReport): string {
-  const counted = `${report.transactions} transactions, ${report.accounts} accounts`;
-  if (report.ok) return `Ledger OK: ${counted}; every invariant holds and the hash chain verifies.`;
-  return [
-    `Ledger check FAILED (${counted}): ${report.violations.length} violation(s)`,
-    ...report.violations.map((v) => `  - ${v}`),
-  ].join("\n");
 }

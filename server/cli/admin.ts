@@ -10,9 +10,9 @@ import { DatabaseInUseError, lockHolder } from "../db/pglite-lock";
 import { cliActor, type OperatorActor } from "../domain/operators/operator-actor";
 import { DomainError } from "../domain/errors";
 import { ApiError } from "../plugins/envelope";
+import { describeResult } from "./describe-result";
 import {
   ADMIN_USAGE,
-  describeResult,
   parseAdminArgs,
   runAdminCommand,
   withFilesRead,

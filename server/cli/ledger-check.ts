@@ -10,7 +10,7 @@ import { openDb } from "../db/open-db";
 import { DatabaseInUseError, lockHolder } from "../db/pglite-lock";
 import { checkLedger } from "../domain/ledger/check-ledger";
 import { isEntryPoint } from "../entry-point";
-import { describeLedgerCheck } from "./admin-commands";
+import { describeLedgerCheck } from "./describe-result";
 import { adminSocketPath, sendAdminCommand } from "./admin-socket";
 import type { CliIo } from "./admin";
 

@@ -7,11 +7,11 @@ import type { LinkItem } from "../../protocol/content";
 import { API_BASE } from "../../protocol/paths";
 import {
   commandFromJson,
-  describeResult,
   parseAdminArgs,
   runAdminCommand,
   type AdminCommand,
 } from "../../server/cli/admin-commands";
+import { describeResult } from "../../server/cli/describe-result";
 import type { AdminLink } from "../../server/domain/content/link-admin";
 import { REPOSITORY_SEED, seedContent } from "../../server/domain/content/seed-content";
 import { cliActor } from "../../server/domain/operators/operator-actor";

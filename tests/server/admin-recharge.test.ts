@@ -12,11 +12,11 @@ import { AttachedChain } from "../../server/chain/attached-chain";
 import type { DevChain } from "../../server/chain/dev-chain";
 import {
   commandFromJson,
-  describeResult,
   parseAdminArgs,
   runAdminCommand,
   type AdminCommand,
 } from "../../server/cli/admin-commands";
+import { describeResult } from "../../server/cli/describe-result";
 import type { Db } from "../../server/db/db";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
 import { cliActor, operatorActor } from "../../server/domain/operators/operator-actor";

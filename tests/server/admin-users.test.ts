@@ -10,12 +10,8 @@ import type { ListPage } from "../../protocol/list";
 import { MESSAGE_LIMITS, type MessageItem } from "../../protocol/messages";
 import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
-import {
-  commandFromJson,
-  describeResult,
-  parseAdminArgs,
-  runAdminCommand,
-} from "../../server/cli/admin-commands";
+import { commandFromJson, parseAdminArgs, runAdminCommand } from "../../server/cli/admin-commands";
+import { describeResult } from "../../server/cli/describe-result";
 import { cliActor } from "../../server/domain/operators/operator-actor";
 import { demoCredit } from "../../server/domain/wallet/demo-credit";
 import { operatorPost } from "./helpers/identity";

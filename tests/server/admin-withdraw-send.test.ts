@@ -197,7 +197,8 @@ describe("GET /admin/withdraw and the CLI", () => {
     };
     // The CLI opens its own database; here the commands run against the test's through the
     // same runner the admin socket uses.
-    const { runAdminCommand, describeResult } = await import("../../server/cli/admin-commands");
+    const { runAdminCommand } = await import("../../server/cli/admin-commands");
+    const { describeResult } = await import("../../server/cli/describe-result");
     const actor = { id: null, label: "cli:test" };
     const rejected = await runAdminCommand(
       getDb(),
