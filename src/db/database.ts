@@ -12,8 +12,6 @@ import type {
   MessageRow,
   StatusRow,
   SyncStateRow,
-  OutboxState,
-  StoredRefusal,
   OutboxRow,
   BillRow,
   AssetsOverviewRow,
@@ -34,23 +32,8 @@ import type { OptionsOrderRow, OptionsProductsRow } from "./options-rows";
 import type { SpotConfigRow, SpotOrderRow } from "./spot-rows";
 import type { RechargeRow, WalletBalanceGap, WalletInfoRow, WithdrawalRow } from "./wallet-rows";
 
+export type * from "./core-rows";
 export type {
-  SettingRow,
-  FavouriteRow,
-  KeyRow,
-  IdentityRow,
-  ProfileRow,
-  SystemSettingRow,
-  LinkRow,
-  ArticleRow,
-  MessageRow,
-  StatusRow,
-  SyncStateRow,
-  OutboxState,
-  StoredRefusal,
-  OutboxRow,
-  BillRow,
-  AssetsOverviewRow,
   CandleRow,
   DepthRow,
   TickerRow,
