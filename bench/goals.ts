@@ -1,5 +1,6 @@
 // Every benchmark's goal in one place: each bench records its figure here as it prints it, and
-// `npm run bench` ends with the list, so one run shows every goal and whether it is met.
+// `npm run bench` ends with the list (each benchmark runs in a process of its own and sends its
+// figures back: bench/run.ts), so one run shows every goal and whether it is met.
 
 /** One figure held to a goal: a ratio to a baseline measured in the same run, or a count. */
 export interface GoalFigure {
@@ -30,9 +31,14 @@ export function recordGoal(figure: GoalFigure): string {
   return goalText(figure);
 }
 
+/** The figures this process recorded (a benchmark's child sends them to `npm run bench`). */
+export function recordedGoals(): readonly GoalFigure[] {
+  return recorded;
+}
+
 /** The closing summary of `npm run bench`: one line per figure, in the order they were measured. */
-export function goalSummary(): string[] {
-  return recorded.map(
+export function goalSummary(figures: readonly GoalFigure[]): string[] {
+  return figures.map(
     (figure) =>
       `${isMet(figure) ? "met    " : "NOT met"}  ${figure.figure}: ${formatValue(figure.value)} ` +
       `against ${figure.baseline} (${goalText(figure).replace(/: .*$/, "")})`,

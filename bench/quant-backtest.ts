@@ -22,7 +22,8 @@ import { measure } from "./measure";
 const CANDLES = Number(process.env["BENCH_QUANT_CANDLES"] ?? 43_200); // 30 days of 1m
 const WINDOW_MS = Number(process.env["BENCH_QUANT_WINDOW_MS"] ?? 3_000);
 const GOAL = 0.5;
-const ROUNDS = 6;
+/** Alternating slice pairs in the window (BENCH_QUANT_ROUNDS). */
+const ROUNDS = Number(process.env["BENCH_QUANT_ROUNDS"] ?? 100);
 
 /**
  * Runs of `op` over about `ms` of wall time (at least one run): runs per wall second and per
@@ -136,10 +137,13 @@ export async function benchQuantBacktest(): Promise<void> {
       params["targetVolatility"] ?? 0.002,
     );
   // Both warmed up (measure's first quarter), then timed in alternating slices: the machine's
-  // load drifts, and a subject timed only before its baseline would carry that drift into the
-  // ratio. The goal's ratio is the median of the slices' ratios of runs per CPU second (this
-  // process's user + system time, GC threads included): on a shared machine wall time also
-  // counts the time other processes held the cores. The wall-clock ratio is printed beside it.
+  // speed drifts, and a subject timed only before its baseline would carry that drift into the
+  // ratio. The slices are short (ROUNDS pairs in the window, ~30 ms each by default: a few runs
+  // of each) because the drift here is fast: for one build, twelve pairs of 250 ms slices gave
+  // medians from 0.46 to 0.53 over five runs, a hundred short pairs 0.48 to 0.53 over ten. The
+  // goal's ratio is the median of the slices' ratios of runs per CPU second (this process's
+  // user + system time, GC threads included): on a shared machine wall time also counts the
+  // time other processes held the cores. The wall-clock ratio is printed beside it.
   await measure("backtest", subject, WINDOW_MS / 4);
   await measure("bare indicator loop", baseline, WINDOW_MS / 4);
   const cpuRatios: number[] = [];

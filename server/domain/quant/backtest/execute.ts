@@ -14,7 +14,7 @@
 import { divRound } from "../../../../protocol/decimal";
 import type { Rate, Side, SpotRules } from "../../../../protocol/spot-rules";
 import type { BacktestFill } from "./backtest-types";
-import { affordableQuantity, placeable, shouldRebalance, targetQuantity, unitOf } from "./sizing";
+import { PPM, shouldRebalance, unitOf } from "./sizing";
 
 export interface Account {
   readonly rules: SpotRules;
@@ -23,12 +23,16 @@ export interface Account {
   readonly buyingPower: bigint;
   /** Base units per whole coin (10^baseScale), worked out once: equity is marked every candle. */
   readonly unit: bigint;
-  /** unit × the fee rate's denominator, for the fee of a fill (exchangeAt). */
+  /** unit × the fee rate's denominator, for the fee of a fill (exchangeAt) and for sizing. */
   readonly feeDen: bigint;
+  /** The fee rate's denominator plus its numerator: a price with its fee on top (affordableAt). */
+  readonly feeUp: bigint;
   /** The slippage as factors over slipDen = den × priceStep (slippedPrice), worked out once. */
   readonly buyFactor: bigint;
   readonly sellFactor: bigint;
   readonly slipDen: bigint;
+  /** The least order value × unit (price × quantity must reach it: sizing.ts placeable). */
+  readonly minValue: bigint;
   /** How far cash may go below 0: the borrowed part of the buying power. */
   readonly credit: bigint;
   cash: bigint;
@@ -58,9 +62,11 @@ export function openAccount(
     buyingPower,
     unit: unitOf(rules.baseScale),
     feeDen: unitOf(rules.baseScale) * feeRate.den,
+    feeUp: feeRate.den + feeRate.num,
     buyFactor: slippage.den + slippage.num,
     sellFactor: slippage.den - slippage.num,
     slipDen: slippage.den * rules.priceStep,
+    minValue: rules.minNotional * unitOf(rules.baseScale),
     credit: buyingPower - capital,
     cash: capital,
     held: 0n,
@@ -92,15 +98,27 @@ export function slippedPrice(side: Side, reference: bigint, a: Account): bigint 
  * (execute.test.ts holds the two equal).
  */
 export function exchangeAt(a: Account, side: Side, price: bigint, qty: bigint) {
-  const product = price * qty;
+  return exchangeOfProduct(a, side, price * qty);
+}
+
+/** exchangeAt of price × quantity, given (the order check computed it already). */
+function exchangeOfProduct(a: Account, side: Side, product: bigint) {
   return {
     notional: side === "buy" ? divUp(product, a.unit) : divDown(product, a.unit),
     fee: divUp(product * a.feeRate.num, a.feeDen),
   };
 }
 
-function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number): void {
-  const { notional, fee } = exchangeAt(a, side, price, qty);
+/**
+ * Fills `qty` at `price` if the spot engine would take the order (sizing.ts placeable: the least
+ * quantity, and price × quantity ≥ the least order value × unit, which the fill reuses); true
+ * when it filled.
+ */
+function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number): boolean {
+  if (qty < a.rules.minQty) return false;
+  const product = price * qty;
+  if (product < a.minValue) return false;
+  const { notional, fee } = exchangeOfProduct(a, side, product);
   if (side === "buy") {
     const cost = notional + fee;
     a.cash -= cost;
@@ -118,40 +136,80 @@ function fill(a: Account, side: Side, price: bigint, qty: bigint, time: number):
       a.tripProceeds = 0n;
     }
   }
-  a.fills.push({ time, side, price, quantity: qty, notional, fee });
+  a.fills.push(new Fill(time, side, price, qty, notional, fee));
+  return true;
 }
+
+/**
+ * A fill, made with `new`, not an object literal: V8 decides per literal site whether to allocate
+ * its objects straight in the old generation, and a run's fills all live until the run ends, so the
+ * literal's site was sometimes switched to that — and then every young bigint a fill holds was
+ * kept alive by the remembered set until the next full GC (scavenges copying megabytes, slower
+ * runs in some processes and not in others). Objects from `new` have no such site.
+ */
+class Fill implements BacktestFill {
+  constructor(
+    readonly time: number,
+    readonly side: Side,
+    readonly price: bigint,
+    readonly quantity: bigint,
+    readonly notional: bigint,
+    readonly fee: bigint,
+  ) {}
+}
+
+/**
+ * sizing.ts affordableQuantity with the account's constants: the most base units `value` buys at
+ * `price` with the fee on top, on the quantity step (the same products, worked out once; the
+ * plan-book property test holds the backtest's orders equal to a live plan's).
+ */
+function affordableAt(a: Account, value: bigint, price: bigint): bigint {
+  if (value <= 0n || price <= 0n) return 0n;
+  const qty = (value * a.feeDen) / (price * a.feeUp);
+  return (qty / a.rules.qtyStep) * a.rules.qtyStep;
+}
+
+const PPM_UNITS = BigInt(PPM);
 
 /**
  * Moves the position toward `target` (ppm of buying power) at `reference` (the next candle's
  * open), under the rebalance rule of the header. The target quantity is what target × buying
- * power buys at the buy price with its fee; a buy is also held to what cash plus credit can pay.
- * True when it filled (cash and held changed).
+ * power buys at the buy price with its fee (sizing.ts targetQuantity); a buy is also held to what
+ * cash plus credit can pay. True when it filled (cash and held changed).
  */
 export function rebalance(a: Account, target: number, reference: bigint, time: number): boolean {
   if (!shouldRebalance(target, a.lastTarget, a.held)) return false;
-  // A target of 0 wants nothing, whatever the price: no buy price to work out.
-  const buyPrice = target > 0 ? slippedPrice("buy", reference, a) : 0n;
-  const wanted =
-    target > 0 ? targetQuantity(target, a.buyingPower, buyPrice, a.rules, a.feeRate) : 0n;
-  if (wanted > a.held) {
-    const canPay = affordableQuantity(a.cash + a.credit, buyPrice, a.rules, a.feeRate);
-    const more = wanted - a.held;
-    const qty = more < canPay ? more : canPay;
-    if (!placeable(qty, buyPrice, a.rules)) return false;
-    fill(a, "buy", buyPrice, qty, time);
+  if (target > 0) {
+    const buyPrice = slippedPrice("buy", reference, a);
+    // target × buying power; all in (the usual target) is the buying power itself, exactly.
+    const value = target === PPM ? a.buyingPower : (a.buyingPower * BigInt(target)) / PPM_UNITS;
+    const wanted = affordableAt(a, value, buyPrice);
+    if (wanted > a.held) {
+      const more = wanted - a.held;
+      // What cash and credit can pay limits the buy; when they cover the target's whole value
+      // they pay for `wanted` (affordability only grows with the value), so `more` stands.
+      const funds = a.cash + a.credit;
+      const canPay = funds >= value ? more : affordableAt(a, funds, buyPrice);
+      const qty = more < canPay ? more : canPay;
+      if (!fill(a, "buy", buyPrice, qty, time)) return false;
+      a.lastTarget = target;
+      return true;
+    }
+    if (wanted < a.held) return sellDown(a, target, wanted, reference, time);
     a.lastTarget = target;
-    return true;
+    return false;
   }
-  if (wanted < a.held) {
-    const sellPrice = slippedPrice("sell", reference, a);
-    const qty = a.held - wanted;
-    if (!placeable(qty, sellPrice, a.rules)) return false;
-    fill(a, "sell", sellPrice, qty, time);
-    a.lastTarget = target;
-    return true;
-  }
+  if (a.held > 0n) return sellDown(a, target, 0n, reference, time);
   a.lastTarget = target;
   return false;
+}
+
+/** Sells down to `wanted` (< held) at `reference` moved by the slippage, if placeable. */
+function sellDown(a: Account, target: number, wanted: bigint, reference: bigint, time: number) {
+  const sellPrice = slippedPrice("sell", reference, a);
+  if (!fill(a, "sell", sellPrice, a.held - wanted, time)) return false;
+  a.lastTarget = target;
+  return true;
 }
 
 /**
@@ -160,10 +218,7 @@ export function rebalance(a: Account, target: number, reference: bigint, time: n
  */
 export function closeOut(a: Account, reference: bigint, time: number): boolean {
   if (a.held === 0n) return false;
-  const price = slippedPrice("sell", reference, a);
-  if (!placeable(a.held, price, a.rules)) return false;
-  fill(a, "sell", price, a.held, time);
-  return true;
+  return fill(a, "sell", slippedPrice("sell", reference, a), a.held, time);
 }
 
 /** Cash plus the position marked at `price`, rounded down (a gain is never overstated). */

@@ -60,13 +60,17 @@ export function maxDrawdown(equity: readonly EquityPoint[]): Rate {
 export function curveDrawdown(curve: EquityCurve): Rate {
   if (!curve.allExact) return maxDrawdown(curve.points());
   const marks = curve.marks;
+  const n = marks.length;
   const worst: Worst = { rate: ZERO, number: 0 };
   let peak = marks[0] ?? 0;
   let low = peak;
   // A plain loop with the settling in a function of its own, not a closure: a closure's captured
-  // `peak` and `low` would live boxed in its context, one allocation per write.
-  for (let k = 0; k < marks.length; k++) {
-    const value = marks[k] ?? 0;
+  // `peak` and `low` would live boxed in its context, one allocation per write. The last fall is
+  // settled by the loop too (a pass past the end reads +∞, a peak above every value): a call
+  // after the loop has no type feedback when the loop is compiled on the fly during the first
+  // run, and the optimised loop was thrown away at that call on every later run.
+  for (let k = 1; k <= n; k++) {
+    const value = k < n ? (marks[k] ?? 0) : Number.POSITIVE_INFINITY;
     if (value > peak) {
       settleFall(worst, peak, low);
       peak = value;
@@ -75,7 +79,6 @@ export function curveDrawdown(curve: EquityCurve): Rate {
       low = value;
     }
   }
-  settleFall(worst, peak, low);
   return worst.rate;
 }
 

@@ -19,7 +19,7 @@ import type { BacktestCandle, BacktestInput, BacktestResult } from "./backtest-t
 import { EquityCurve } from "./equity-curve";
 import { closeOut, equityAt, openAccount, rebalance } from "./execute";
 import { markAt, openMarker, refreshMarker } from "./mark";
-import { shouldRebalance, targetPpm } from "./sizing";
+import { rebalanceDue, targetPpm } from "./sizing";
 import { curveDrawdown, fraction, returnRate, curveSharpe } from "./metrics";
 
 /** Why a backtest cannot run, as the job's `failure` code the app words. */
@@ -98,7 +98,7 @@ export function runBacktest(input: BacktestInput): BacktestResult {
       i >= start &&
       pending !== null &&
       !ruined &&
-      shouldRebalance(pending, account.lastTarget, account.held) &&
+      rebalanceDue(pending, account.lastTarget, marker.holding) &&
       rebalance(account, pending, candle.open, candle.time)
     ) {
       refreshMarker(marker, account);
@@ -110,7 +110,8 @@ export function runBacktest(input: BacktestInput): BacktestResult {
     if (i < start) continue;
     if (marker.holding) inMarket += 1;
     const k = i - start + 1;
-    const value = markAt(marker, candle.closeUnits);
+    // Holding nothing, equity is the cash: no price to read.
+    const value = marker.holding ? markAt(marker, candle.closeUnits) : marker.cash;
     if (value === value) {
       equity.marks[k] = value; // exact (mark.ts)
     } else {

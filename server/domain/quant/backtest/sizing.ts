@@ -33,7 +33,15 @@ export function targetPpm(target: number): number {
 
 /** The rebalance rule of the header. */
 export function shouldRebalance(target: number, lastTarget: number, held: bigint): boolean {
-  return (target === 0 && held > 0n) || Math.abs(target - lastTarget) >= MIN_CHANGE_PPM;
+  return rebalanceDue(target, lastTarget, held > 0n);
+}
+
+/**
+ * The same rule told whether anything is held: the backtester asks on every candle and keeps that
+ * as a flag (a bigint comparison per candle cost more than the rule itself).
+ */
+export function rebalanceDue(target: number, lastTarget: number, holding: boolean): boolean {
+  return (target === 0 && holding) || Math.abs(target - lastTarget) >= MIN_CHANGE_PPM;
 }
 
 /** The most base units `value` USDT units buy at `price` with the fee on top, on the step. */
