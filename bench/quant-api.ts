@@ -5,8 +5,10 @@
 // compute at once), one client sends GET /market/tickers back to back in alternating rounds:
 // idle, and while two walk-forward optimisations are always running (a new one is queued as
 // soon as one finishes). Printed: p50/p99 of each, the ratio loaded/idle, and how many
-// optimisations finished while measured.
-import { randomUUID } from "node:crypto";
+// optimisations finished while measured. `BENCH_QUANT_API_DB=postgres` runs the app on PostgreSQL
+// (DATABASE_URL, in a schema of its own, dropped afterwards) instead of PGlite: PGlite works on
+// the API's own thread, PostgreSQL in its own processes (bench/README.md, quant).
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { API_BASE } from "../protocol/paths";
 import { buildApp } from "../server/app";
@@ -14,6 +16,7 @@ import { loadConfig } from "../server/config";
 import type { Db } from "../server/db/db";
 import { migrate } from "../server/db/migrate";
 import { createPgliteDb } from "../server/db/pglite-db";
+import { createPostgresDb } from "../server/db/postgres-db";
 import { startJobRunner } from "../server/domain/quant/jobs/job-runner";
 import { startSimulatedMarket } from "../server/market/start-market";
 import { createUserSession } from "../tests/server/helpers/sessions";
@@ -25,6 +28,29 @@ const THREADS = Number(process.env.BENCH_QUANT_THREADS ?? 2);
 const ROUNDS = 3;
 const GOAL = 1.5;
 const DAY = 86_400_000;
+const ON_POSTGRES = process.env["BENCH_QUANT_API_DB"] === "postgres";
+const URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+/** The app's database: PGlite, or PostgreSQL in a fresh schema; `drop` closes and removes it. */
+async function openDatabase(): Promise<{ db: Db; kind: string; drop: () => Promise<void> }> {
+  if (!ON_POSTGRES) {
+    const db = await createPgliteDb();
+    return { db, kind: "PGlite", drop: () => db.close() };
+  }
+  const schema = `quanta_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = createPostgresDb({ url: URL, max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = createPostgresDb({ url: URL, schema, max: 10 });
+  return {
+    db,
+    kind: "PostgreSQL",
+    drop: async () => {
+      await db.close();
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -85,7 +111,7 @@ function keepTwoRunning(base: string, token: string, stop: { now: boolean }): Pr
 }
 
 export async function benchQuantApi(): Promise<void> {
-  const db: Db = await createPgliteDb();
+  const { db, kind, drop } = await openDatabase();
   let app: FastifyInstance | undefined;
   const config = loadConfig({
     QUANTA_MODE: "demo",
@@ -137,7 +163,8 @@ export async function benchQuantApi(): Promise<void> {
         baseline: "the same requests with no lab job running",
       });
       console.log(
-        `quant-api (${BACKFILL_DAYS} days of candles, ${THREADS} job thread(s), ${PHASE_MS} ms a phase)`,
+        `quant-api (${kind}, ${BACKFILL_DAYS} days of candles, ${THREADS} job thread(s), ` +
+          `${PHASE_MS} ms a phase)`,
       );
       console.log(`  tickers idle:    ${fmt(idle)}`);
       console.log(`  tickers loaded:  ${fmt(loaded)}`);
@@ -149,6 +176,6 @@ export async function benchQuantApi(): Promise<void> {
       await market.stop();
     }
   } finally {
-    await db.close();
+    await drop();
   }
 }

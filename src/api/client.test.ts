@@ -62,6 +62,46 @@ describe("API client hooks", () => {
     expect(hooks.onError).not.toHaveBeenCalled();
   });
 
+  it("signs out on a 401 only for the session its request was sent with", async () => {
+    // Held answers: the stored token changes while the requests are out, as when a pull still
+    // running at sign-out sends its next request with no token and the user signs in again.
+    const release: (() => void)[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            const body = { HttpStatusCode: 401, Message: "Sign in first", Data: null };
+            release.push(() => resolve(new Response(JSON.stringify(body), { status: 401 })));
+          }),
+      ),
+    );
+    let stored: string | null = null;
+    configureApi({ getToken: () => stored });
+    const sentWithNone = request("GET", "assets/overview", { quiet: true });
+    stored = "old";
+    const sentWithOld = request("GET", "assets/overview", { quiet: true });
+    await vi.waitFor(() => expect(release).toHaveLength(2));
+    stored = "new";
+    for (const answer of release.splice(0)) answer();
+    await expect(sentWithNone).rejects.toMatchObject({ status: 401 });
+    await expect(sentWithOld).rejects.toMatchObject({ status: 401 });
+    expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+
+    // The current token's 401 does sign out; so does one sent with none while none is stored.
+    const sentWithNew = request("GET", "assets/overview", { quiet: true });
+    await vi.waitFor(() => expect(release).toHaveLength(1));
+    release.splice(0).forEach((answer) => answer());
+    await expect(sentWithNew).rejects.toMatchObject({ status: 401 });
+    expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    stored = null;
+    const signedOut = request("GET", "assets/overview", { quiet: true });
+    await vi.waitFor(() => expect(release).toHaveLength(1));
+    release.splice(0).forEach((answer) => answer());
+    await expect(signedOut).rejects.toMatchObject({ status: 401 });
+    expect(hooks.onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
   it("sends the explicit token when given, and multipart bodies as they are", async () => {
     answer(200, { HttpStatusCode: 200, Message: "OK", Data: { id: "u1" } });
     const form = new FormData();

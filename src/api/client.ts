@@ -82,9 +82,15 @@ function fail(error: ApiError, quiet = false): never {
   throw error;
 }
 
+/** An answer, and the token its request carried (null: none). */
+interface Sent {
+  response: Response;
+  token: string | null;
+}
+
 /** Sends the request; a request that got no answer fails here (and marks the server unreachable). */
-async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-  const token = opts.token === undefined ? hooks.getToken() : opts.token;
+async function send(method: string, path: string, opts: RequestOptions): Promise<Sent> {
+  const token = (opts.token === undefined ? hooks.getToken() : opts.token) ?? null;
   // Only the stored token's requests belong to the session; an explicit token (logout) outlives it.
   const session = opts.token === undefined && token ? sessionRequests.signal : null;
   const signals = [opts.signal, session].filter((signal) => signal != null);
@@ -101,7 +107,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
       throwHttpErrors: false,
     });
     hooks.onReachability(true);
-    return response;
+    return { response, token };
   } catch (error) {
     // The user signed out meanwhile: nothing about the server, and nothing to tell them.
     if (session?.aborted) throw new ApiError(0, "SESSION_ENDED", "Signed out before the answer.");
@@ -118,11 +124,14 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
  * with its Code and Params (the app words them; Message is kept for logs); a 401 signs out;
  * ACCOUNT_LOCKED goes to the lock handler; an answer that is no envelope fails as BAD_RESPONSE.
  */
-async function unwrap<T>(response: Response, quiet: boolean): Promise<T> {
+async function unwrap<T>({ response, token }: Sent, quiet: boolean): Promise<T> {
   const body = await readBody(response);
   const envelope = isEnvelope(body) ? body : null;
   if (response.status === 401 || envelope?.HttpStatusCode === 401) {
-    hooks.onUnauthorized();
+    // Only the session the request was sent with ends. A request that left with another token, or
+    // with none (a pull still running when the user signed out), answers for a session that is
+    // over: a new one signed in meanwhile must not be signed out by it.
+    if (token === (hooks.getToken() ?? null)) hooks.onUnauthorized();
     fail(
       new ApiError(
         401,
@@ -169,8 +178,7 @@ export async function request<T>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(method, path, opts);
-  return unwrap<T>(response, opts.quiet ?? false);
+  return unwrap<T>(await send(method, path, opts), opts.quiet ?? false);
 }
 
 /** A conditional GET's outcome: unchanged since `etag`, or the new data and its ETag. */
@@ -188,8 +196,8 @@ export async function conditionalRequest<T>(
   opts: Omit<RequestOptions, "json" | "body"> = {},
 ): Promise<Conditional<T>> {
   const headers = { ...opts.headers, ...(etag === null ? {} : { "If-None-Match": etag }) };
-  const response = await send("GET", path, { ...opts, headers });
-  if (response.status === 304) return { notModified: true };
-  const data = await unwrap<T>(response, opts.quiet ?? false);
-  return { notModified: false, data, etag: response.headers.get("etag") };
+  const sent = await send("GET", path, { ...opts, headers });
+  if (sent.response.status === 304) return { notModified: true };
+  const data = await unwrap<T>(sent, opts.quiet ?? false);
+  return { notModified: false, data, etag: sent.response.headers.get("etag") };
 }
