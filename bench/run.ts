@@ -56,7 +56,10 @@ async function runChild(part: string): Promise<void> {
   const run = parts[part];
   if (run === undefined) throw new Error(`unknown benchmark part ${part}`);
   await run();
-  await new Promise<void>((resolve) => process.send?.(recordedGoals(), () => resolve()));
+  // Started by hand (no parent to tell), the figures were printed and that is all.
+  const send = process.send?.bind(process);
+  if (send === undefined) return;
+  await new Promise<void>((resolve) => send(recordedGoals(), () => resolve()));
   // Then the process ends as it did when benchmarks shared one: when nothing is left to run.
   process.disconnect?.();
 }
