@@ -22,8 +22,14 @@ const profile: Profile = {
   createdAt: "2026-01-01T00:00:00Z",
 };
 
+/** Mounts and waits for the balance and the fee: each paints "not known yet" until its own
+ *  read of the device answers, and the form's checks need both. */
 async function mount() {
   await renderInEnglish(<WithdrawalScreen />);
+  await waitFor(() =>
+    expect(screen.getByTestId("withdraw-available").textContent).toBe("100 USDT"),
+  );
+  await waitFor(() => expect(screen.getByTestId("withdraw-fee").textContent).toBe("2.5 USDT"));
 }
 
 const type = (testId: string, value: string) =>
@@ -56,8 +62,6 @@ describe("<WithdrawalScreen>", () => {
 
   it("shows available, the stored fee, and defaults to the signed-in wallet without a warning", async () => {
     await mount();
-    expect((await screen.findByTestId("withdraw-available")).textContent).toBe("100 USDT");
-    expect(screen.getByTestId("withdraw-fee").textContent).toBe("2.5 USDT");
     await waitFor(() =>
       expect((screen.getByTestId("withdraw-address") as HTMLInputElement).value).toBe(MINE),
     );
@@ -73,9 +77,6 @@ describe("<WithdrawalScreen>", () => {
 
   it("uses the seed's messages, and counts the fee against the balance", async () => {
     await mount();
-    await waitFor(() =>
-      expect(screen.getByTestId("withdraw-available").textContent).toBe("100 USDT"),
-    );
     const submit = await screen.findByTestId("withdraw-submit");
     await act(async () => fireEvent.click(submit));
     expect(screen.getByText("Please enter the amount")).toBeTruthy();
@@ -91,9 +92,6 @@ describe("<WithdrawalScreen>", () => {
 
   it("confirms amount, fee, total frozen and destination before saving to the outbox", async () => {
     await mount();
-    await waitFor(() =>
-      expect(screen.getByTestId("withdraw-available").textContent).toBe("100 USDT"),
-    );
     fireEvent.click(screen.getByTestId("withdraw-all"));
     expect((screen.getByTestId("withdraw-amount") as HTMLInputElement).value).toBe("97.5");
     type("withdraw-amount", "40");
