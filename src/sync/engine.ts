@@ -142,6 +142,7 @@ export class SyncEngine {
     this.leadership = joinLeaderElection(env.locks, () => this.lead());
   }
 
+  /** Final: a pull still running ends without retrying; syncing again takes a new engine. */
   stop(): void {
     this.leader = false;
     this.leadership?.stop();

@@ -62,6 +62,19 @@ describe("pull queue", () => {
 
 describe("sync phase", () => {
   const base = { online: true, pulling: false, pushing: false, failed: false, syncedOnce: true };
+  it("stays stopped: a pull failing after stop schedules no retry, and later requests run nothing", async () => {
+    const t = queue([new Error("503")]);
+    t.hold();
+    const running = t.q.request(EVERYTHING);
+    t.q.stop();
+    t.let();
+    await running;
+    expect(t.retries).toEqual([]);
+    await t.q.request(ACCOUNT_ONLY);
+    await t.q.whenIdle();
+    expect(t.runs).toEqual([EVERYTHING]);
+  });
+
   it("says offline first, then what is happening, then how the last pull went", () => {
     expect(computePhase({ ...base, online: false, pulling: true })).toBe("offline");
     expect(computePhase({ ...base, pulling: true, syncedOnce: false })).toBe("initial");

@@ -1,6 +1,7 @@
 // One pull at a time: a request during a pull merges into one more pull after it (so nothing
 // asked for is missed, and a burst of triggers costs two pulls at most); a failed pull schedules
-// a retry with full-jitter backoff, which a success resets.
+// a retry with full-jitter backoff, which a success resets. A stopped queue stays stopped: a pull
+// still running when it stopped ends without scheduling a retry, and later requests run nothing.
 import { Backoff, RECONNECT_BACKOFF } from "../../protocol/backoff";
 import type { SyncEnvironment } from "./environment";
 
@@ -25,6 +26,7 @@ export class PullQueue {
   private pending: PullScope | null = null;
   private current: Promise<void> | null = null;
   private cancelRetry: (() => void) | null = null;
+  private stopped = false;
   private readonly backoff: Backoff;
 
   constructor(private readonly deps: PullQueueDeps) {
@@ -33,6 +35,7 @@ export class PullQueue {
 
   /** Resolves when a pull covering `scope` finished. */
   request(scope: PullScope): Promise<void> {
+    if (this.stopped) return this.current ?? Promise.resolve();
     this.pending = {
       public: scope.public || (this.pending?.public ?? false),
       account: scope.account || (this.pending?.account ?? false),
@@ -46,8 +49,9 @@ export class PullQueue {
     while (this.current !== null) await this.current;
   }
 
-  /** Cancels a scheduled retry (the engine stops). */
+  /** Cancels a scheduled retry and every later pull (the engine stops). */
   stop(): void {
+    this.stopped = true;
     this.cancelRetry?.();
     this.cancelRetry = null;
     this.pending = null;
@@ -73,11 +77,15 @@ export class PullQueue {
       this.backoff.reset();
     } catch (error) {
       failure = error;
-      this.cancelRetry = this.deps.env.setTimer(() => {
-        this.cancelRetry = null;
-        void this.request(EVERYTHING);
-      }, this.backoff.fail());
+      if (!this.stopped) this.scheduleRetry();
     }
     this.deps.onChange(false, failure);
+  }
+
+  private scheduleRetry(): void {
+    this.cancelRetry = this.deps.env.setTimer(() => {
+      this.cancelRetry = null;
+      void this.request(EVERYTHING);
+    }, this.backoff.fail());
   }
 }
