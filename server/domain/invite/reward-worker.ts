@@ -5,6 +5,7 @@
 // and locked (reward-payer.ts), so a second payer somewhere does no harm.
 import type { Db } from "../../db/db";
 import { queueUnpaidInvitees, takeRewardChecks } from "../../db/repositories/invite-repository";
+import { startPassLoop, type PassLoop } from "../pass-loop";
 import type { InviteRule } from "./invite-config";
 import { settleInviteReward, type RewardOutcome } from "./reward-payer";
 
@@ -41,26 +42,15 @@ export async function runRewardPass(
   }
 }
 
-export function startRewardWorker(db: Db, rule: InviteRule, log: Log): { stop(): Promise<void> } {
-  let stopped = false;
+export function startRewardWorker(db: Db, rule: InviteRule, log: Log): PassLoop {
   let lastSweep = 0;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
+  const pass = () => {
     const sweep = Date.now() - lastSweep >= SWEEP_MS;
     if (sweep) lastSweep = Date.now();
-    running = runRewardPass(db, rule, { sweep, log })
-      .catch((err: unknown) => log.error({ err }, "invite reward pass failed"))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, CHECK_MS);
-      });
+    return runRewardPass(db, rule, { sweep, log });
   };
-  let timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPassLoop(pass, {
+    everyMs: CHECK_MS,
+    onError: (err) => log.error({ err }, "invite reward pass failed"),
+  });
 }

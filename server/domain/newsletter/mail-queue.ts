@@ -14,6 +14,7 @@ import {
 } from "../../db/repositories/mail-queue-repository";
 import { mailLinkSecret } from "../../db/repositories/newsletter-repository";
 import type { AttachedMail } from "../../mail/attached-mail";
+import { startPassLoop, type PassLoop } from "../pass-loop";
 import { confirmationMail, newsletterMail, type OutgoingMail } from "./mail-messages";
 
 /** A claimed mail not marked within this long is taken to be lost with its process. */
@@ -85,23 +86,9 @@ function render(row: MailQueueRow, origin: string, secret: string): OutgoingMail
   });
 }
 
-export function startMailQueue(db: Db, mail: AttachedMail, log: Log): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
-    running = runMailPass(db, mail)
-      .catch((err: unknown) => log.error({ err }, "mail queue pass failed"))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+export function startMailQueue(db: Db, mail: AttachedMail, log: Log): PassLoop {
+  return startPassLoop(() => runMailPass(db, mail), {
+    everyMs: POLL_MS,
+    onError: (err) => log.error({ err }, "mail queue pass failed"),
+  });
 }

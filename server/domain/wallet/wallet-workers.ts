@@ -10,16 +10,13 @@ import { createDepositWatcher } from "./deposit-watcher";
 import { createRechargeWatcher } from "./recharge-watcher";
 import { createWithdrawalSender } from "./withdrawal-sender";
 import type { DomainLogger } from "../logger";
+import { startPassLoop, type PassLoop } from "../pass-loop";
 
 export interface ChainWorker {
   /** Short name for logs. */
   readonly name: string;
   /** One round of work; resolves when it is done. Errors are logged and the next round runs. */
   tick(): Promise<void>;
-}
-
-export interface RunningWalletWorkers {
-  stop(): Promise<void>;
 }
 
 /** How often the workers look at the chain (the dev chain makes a block a second). */
@@ -38,13 +35,12 @@ export function startWalletWorkers(
   workers: readonly ChainWorker[],
   log: Pick<DomainLogger, "error">,
   intervalMs = WALLET_WORKER_INTERVAL_MS,
-): RunningWalletWorkers {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  const run = async () => {
+): PassLoop {
+  let stopping = false;
+  const round = async () => {
     for (const worker of workers) {
-      if (stopped) return;
+      // A stop lets the worker in progress finish, not the ones after it.
+      if (stopping) return;
       try {
         await worker.tick();
       } catch (err) {
@@ -52,18 +48,15 @@ export function startWalletWorkers(
       }
     }
   };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = run().finally(schedule);
-    }, intervalMs);
-  };
-  schedule();
+  const loop = startPassLoop(round, {
+    everyMs: intervalMs,
+    firstAfterMs: intervalMs,
+    onError: (err) => log.error({ err }, "wallet workers round failed"),
+  });
   return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+    stop() {
+      stopping = true;
+      return loop.stop();
     },
   };
 }
