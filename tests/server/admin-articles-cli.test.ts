@@ -1,6 +1,6 @@
 // `npm run admin -- article …`: the same article rules as /admin/articles
-// (admin-articles.test.ts), as real processes with the server stopped and running, and the rest
-// of the command lines in-process (helpers/admin-in-process.ts).
+// (admin-articles-add.test.ts, admin-articles-edit.test.ts), as real processes with the server
+// stopped and running, and the rest of the command lines in-process (helpers/admin-in-process.ts).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The newsletter links' POSTs on real PostgreSQL (newsletter.test.ts runs them over HTTP on
+// The newsletter links' POSTs on real PostgreSQL (newsletter-sending.test.ts runs them over HTTP on
 // PGlite): confirm answers "already" the second time, unsubscribe the same, an unknown token is
 // refused, and two confirmations racing on one token both succeed with exactly one "first".
 import { expect, it } from "vitest";
