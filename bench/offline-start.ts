@@ -22,6 +22,7 @@ import {
   timeFirstContent,
 } from "./offline-start/probe";
 import { format, phases, positiveInt, stats } from "./offline-start/stats";
+import { staticCopyPages } from "./offline-start/static-copy";
 import { checkThrottling, traceOnce } from "./offline-start/trace";
 
 const RUNS = positiveInt(process.env["BENCH_RUNS"], 10);
@@ -67,13 +68,17 @@ export async function benchOfflineStart(): Promise<void> {
     // Its own tiny server (another origin, so the app's service worker does not answer it): a
     // plain navigation to the smallest possible page, whose document does not wait for the app
     // server's own work (market simulation, sync) on a busy machine.
-    emptyServer = await serveEmptyPage();
-    const emptyUrl = `http://127.0.0.1:${(emptyServer.address() as AddressInfo).port}/${EMPTY_PAGE}`;
+    // The same server answers each screen's copy as a static page: the floor (static-copy.ts).
+    const copies = await staticCopyPages(page, dist.dir);
+    emptyServer = await serveStaticPages(copies);
+    const staticOrigin = `http://127.0.0.1:${(emptyServer.address() as AddressInfo).port}`;
+    const emptyUrl = `${staticOrigin}/${EMPTY_PAGE}`;
     const factor = await checkThrottling(page, cdp, emptyUrl, `${server.url}/home`, CPU_SLOWDOWN);
     const load = loadavg()[0] ?? Number.NaN;
 
     const empty: Timing[] = [];
     const cold = new Map<Screen, Timing[]>(SCREENS.map((screen) => [screen, []]));
+    const floor = new Map<Screen, Timing[]>(SCREENS.map((screen) => [screen, []]));
     const warm: Timing[] = [];
     // Interleaved, so drift (other load on the machine) affects every series alike.
     for (let run = 0; run < WARMUP_RUNS + RUNS; run++) {
@@ -94,6 +99,14 @@ export async function benchOfflineStart(): Promise<void> {
           },
         );
         if (keep) cold.get(screen)?.push(c);
+        if (!copies.has(screen.path)) continue;
+        const f = await timeFirstContent(
+          context,
+          `${staticOrigin}/copy${screen.path}`,
+          CPU_SLOWDOWN,
+          () => context.setOffline(false),
+        );
+        if (keep) floor.get(screen)?.push(f);
       }
       const w = await timeFirstContent(
         context,
@@ -121,6 +134,10 @@ export async function benchOfflineStart(): Promise<void> {
         cold.get(screen) ?? [],
       ]),
       ["/home offline, service worker running", warm],
+      ...SCREENS.filter((screen) => copies.has(screen.path)).map((screen): [string, Timing[]] => [
+        `${screen.path}'s copy as a static page (no script: the floor)`,
+        floor.get(screen) ?? [],
+      ]),
       ["empty static page (online, loopback)", empty],
     ];
     for (const [label, timings] of series) {
@@ -144,12 +161,15 @@ export async function benchOfflineStart(): Promise<void> {
         target: TARGET_MS,
         baseline: `nothing (absolute; goal on a quiet machine, load average here ${load.toFixed(1)})`,
       });
-      // Not held to a goal, printed beside it: when what shows can be used (the copy is inert).
+      // Not held to a goal, printed beside it: when what shows can be used (the copy is inert),
+      // and the floor: the same copy as a static page, with none of the starter's work.
       const live = stats((cold.get(screen) ?? []).map((t) => t.liveContent)).median;
+      const least = stats((floor.get(screen) ?? []).map((t) => t.firstContent)).median;
       console.log(
         `  ${screen.path} (worker stopped) / empty page, medians: ${ratio.toFixed(2)}, ` +
           `${ratioGoal}; median ${median.toFixed(0)} ms, ${absoluteGoal} on a quiet machine; ` +
-          `the live app's content: median ${live.toFixed(0)} ms, ${(live / emptyMedian).toFixed(2)}× the empty page`,
+          `the live app's content: median ${live.toFixed(0)} ms, ${(live / emptyMedian).toFixed(2)}× the empty page; ` +
+          `the copy as a static page (floor): ${(least / emptyMedian).toFixed(2)}× the empty page`,
       );
     }
   } finally {
@@ -162,14 +182,19 @@ export async function benchOfflineStart(): Promise<void> {
   }
 }
 
-/** An HTTP server on loopback that answers every request with the empty page, from memory. */
-async function serveEmptyPage(): Promise<Server> {
-  const server = createServer((_request, response) => {
+/**
+ * An HTTP server on loopback answering from memory: `/copy<path>` with that screen's static copy
+ * page, anything else with the empty page.
+ */
+async function serveStaticPages(copies: ReadonlyMap<string, string>): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = request.url ?? "/";
+    const copy = url.startsWith("/copy/") ? copies.get(url.slice("/copy".length)) : undefined;
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
     });
-    response.end(EMPTY_HTML);
+    response.end(copy ?? EMPTY_HTML);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
