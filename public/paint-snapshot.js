@@ -8,11 +8,23 @@
 //   any module, still block that frame), and the modules are asked for only after that frame, so
 //   neither their loading (the service worker answers requests in turn) nor their evaluation
 //   comes before it. src/main.tsx removes the copy in the task of the app's first render.
+// The build also puts a bare tag of this file right after #app: that second run paints the copy
+// the first one found while the document is parsed (the file is loaded already, so it runs at
+// once), before the browser's first frame; at DOMContentLoaded the browser would already have
+// painted an empty one. Without that tag the copy is painted at DOMContentLoaded.
 // The writer is src/features/shell/screen-html-snapshot.ts; the storage keys below must stay
 // equal to src/db/screen-snapshot.ts's SCREEN_HTML_STORAGE_KEY and src/db/session.ts's keys
 // (tests/e2e/offline-start.test.ts paints through them). It never throws before starting the app.
 (function start() {
   var self = document.currentScript;
+  // Where the head's run leaves the painting for the run after #app.
+  var shared = /** @type {{ __quantaPaintCopy?: () => void }} */ (/** @type {unknown} */ (window));
+  // The tag after #app: paint what the head's tag found, now.
+  if (self !== null && !self.hasAttribute("data-entry")) {
+    var pending = shared.__quantaPaintCopy;
+    if (typeof pending === "function") pending();
+    return;
+  }
   var entry = self === null ? null : self.getAttribute("data-entry");
   var preloads = ((self && self.getAttribute("data-preload")) || "").split(" ");
   var started = false;
@@ -164,7 +176,11 @@
     return;
   }
   var usable = copy;
-  document.addEventListener("DOMContentLoaded", function () {
+  var handled = false;
+  function paintOnce() {
+    if (handled) return;
+    handled = true;
+    shared.__quantaPaintCopy = undefined;
     var painted = false;
     try {
       painted = paint(usable);
@@ -173,5 +189,7 @@
     }
     if (painted) afterFrame(startApp);
     else startApp();
-  });
+  }
+  shared.__quantaPaintCopy = paintOnce;
+  document.addEventListener("DOMContentLoaded", paintOnce);
 })();

@@ -26,16 +26,18 @@ describe("orderHead", () => {
     expect(at(STARTER_SRC)).toBeLessThan(at("one-C.css"));
     expect(at("one-C.css")).toBeLessThan(at("two-D.css"));
     expect(ordered.match(/rel="stylesheet"/g)).toHaveLength(2);
-    expect(ordered.match(/<script/g)).toHaveLength(1);
     expect(ordered).toContain('<link rel="manifest" href="/manifest.webmanifest"></head>');
+    // The painting tag: the same file, bare, right after #app.
+    expect(ordered.match(/<script/g)).toHaveLength(2);
+    expect(ordered).toContain(`<div id="app"></div><script src="${STARTER_SRC}"></script>`);
   });
 
-  it("keeps one starter when the source page has its own tag", () => {
+  it("keeps one starter and one painting tag when the source page has its own tag", () => {
     const withTag = BUILT.replace(
       '<div id="app"></div>',
       `<div id="app"></div>\n    <script src="${STARTER_SRC}"></script>`,
     );
-    expect(orderHead(withTag).match(/<script/g)).toHaveLength(1);
+    expect(orderHead(withTag).match(/<script/g)).toHaveLength(2);
   });
 
   it("leaves a page without an entry module script alone", () => {

@@ -65,8 +65,10 @@ export async function syncedAt(page: Page): Promise<string> {
 
 /** Waits until the screen says when its data was synced; returns that time (ISO). */
 export async function waitForFreshness(page: Page, timeout = 30_000): Promise<string> {
-  await expect.poll(() => syncedAt(page), { timeout }).not.toBe("");
-  const at = await syncedAt(page);
+  // The value the poll saw: reading again could catch the line between two renders (the copy
+  // handed over to the live screen, or a screen re-rendering) with no time in it yet.
+  let at = "";
+  await expect.poll(async () => (at = await syncedAt(page)), { timeout }).not.toBe("");
   expect(Number.isNaN(Date.parse(at)), `data-synced-at=${at}`).toBe(false);
   expect(Date.parse(at)).toBeLessThanOrEqual(Date.now() + 1_000);
   return at;
