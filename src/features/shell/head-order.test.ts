@@ -29,7 +29,14 @@ describe("orderHead", () => {
     expect(ordered).toContain('<link rel="manifest" href="/manifest.webmanifest"></head>');
     // The painting tag: the same file, bare, right after #app.
     expect(ordered.match(/<script/g)).toHaveLength(2);
-    expect(ordered).toContain(`<div id="app"></div><script src="${STARTER_SRC}"></script>`);
+    expect(ordered).toContain(
+      `<div id="app"></div><script src="${STARTER_SRC}"></script>` +
+        `<template id="quanta-copy-painted"></template>`,
+    );
+    // Rendering waits for the element after the painting tag, from the head.
+    const expectLink = at('<link rel="expect" href="#quanta-copy-painted" blocking="render">');
+    expect(expectLink).toBeGreaterThan(at("<title>"));
+    expect(expectLink).toBeLessThan(at("</head>"));
   });
 
   it("keeps one starter and one painting tag when the source page has its own tag", () => {
