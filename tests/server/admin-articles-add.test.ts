@@ -7,10 +7,10 @@ import type { Article, ArticleItem } from "../../protocol/content";
 import type { ListPage } from "../../protocol/list";
 import type { AdminArticle } from "../../server/domain/content/article-admin";
 import { SEED_ARTICLES } from "../../server/domain/content/seed/index";
-import { useArticleAdmin } from "./helpers/admin-articles";
+import { useContentAdmin } from "./helpers/content-admin";
 import { articleInput as article } from "./helpers/article-input";
 
-const { admin, publicGet, auditRows, articleCount } = useArticleAdmin();
+const { admin, publicGet, auditRows, articleCount } = useContentAdmin();
 
 describe("add", () => {
   it("creates an article (id from the English title) that the public API serves at once, audited", async () => {

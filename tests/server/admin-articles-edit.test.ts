@@ -9,11 +9,11 @@ import { API_BASE } from "../../protocol/paths";
 import type { AdminArticle, AdminArticleItem } from "../../server/domain/content/article-admin";
 import { seedContent } from "../../server/domain/content/seed-content";
 import { SEED_ARTICLES } from "../../server/domain/content/seed/index";
-import { useArticleAdmin } from "./helpers/admin-articles";
+import { useContentAdmin } from "./helpers/content-admin";
 import { articleInput as article } from "./helpers/article-input";
 import { bearer, createUserSession } from "./helpers/sessions";
 
-const { getDb, app, admin, publicGet, auditRows, articleCount } = useArticleAdmin();
+const { getDb, app, admin, publicGet, auditRows, articleCount } = useContentAdmin();
 
 describe("access", () => {
   it.each([

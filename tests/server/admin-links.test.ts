@@ -2,7 +2,7 @@
 // (real app, PGlite): operators only, every field checked, every edit audited, and an edited
 // link survives a restart — the seed that runs on start no longer rewrites or removes it — while
 // unedited links still follow the repository.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LinkItem } from "../../protocol/content";
 import { API_BASE } from "../../protocol/paths";
 import {
@@ -15,26 +15,10 @@ import { describeResult } from "../../server/cli/describe-result";
 import type { AdminLink } from "../../server/domain/content/link-admin";
 import { REPOSITORY_SEED, seedContent } from "../../server/domain/content/seed-content";
 import { cliActor } from "../../server/domain/operators/operator-actor";
-import { bearer, createUserSession, type TestSession } from "./helpers/sessions";
-import { NO_RATE_LIMIT, useTestApp } from "./helpers/test-app";
-import { usePglite } from "./helpers/test-db";
+import { useContentAdmin } from "./helpers/content-admin";
+import { createUserSession } from "./helpers/sessions";
 
-const getDb = usePglite();
-const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
-let operator: TestSession;
-
-beforeEach(async () => {
-  await seedContent(getDb());
-  operator = await createUserSession(getDb(), { role: "operator", username: "olga" });
-});
-
-const admin = (method: "GET" | "PUT", url: string, payload?: unknown, session = operator) =>
-  app.inject({
-    method,
-    url: `${API_BASE}/admin${url}`,
-    headers: bearer(session),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { getDb, app, admin } = useContentAdmin();
 
 async function publicLinks(lang = "en"): Promise<LinkItem[]> {
   const response = await app.inject({ url: `${API_BASE}/system/link?lang=${lang}` });

@@ -1,6 +1,7 @@
-// The /admin/articles test files' app (admin-articles-add, admin-articles-edit): the real app on
-// PGlite, emptied and seeded with the content before each test, an operator signed in, and ways
-// to call the admin and public article APIs and read the audit log and article count back.
+// The content admin test files' app (admin-articles-add, admin-articles-edit, admin-links): the
+// real app on PGlite, emptied and seeded with the content before each test, an operator signed
+// in, and ways to call the admin and public content APIs and read the audit log and article
+// count back.
 import { beforeEach } from "vitest";
 import { API_BASE } from "../../../protocol/paths";
 import { seedContent } from "../../../server/domain/content/seed-content";
@@ -9,7 +10,7 @@ import { NO_RATE_LIMIT, useTestApp } from "./test-app";
 import { usePglite } from "./test-db";
 
 /** Call once at the top of the test file. */
-export function useArticleAdmin() {
+export function useContentAdmin() {
   const getDb = usePglite();
   const app = useTestApp(getDb, { rateLimit: NO_RATE_LIMIT, resetDbBeforeEach: true });
   let operator: TestSession;
@@ -19,11 +20,17 @@ export function useArticleAdmin() {
     operator = await createUserSession(getDb(), { role: "operator", username: "olga" });
   });
 
-  const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+  /** An admin API call, as the operator unless another session is given. */
+  const admin = (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: unknown,
+    session?: TestSession,
+  ) =>
     app.inject({
       method,
       url: `${API_BASE}/admin${url}`,
-      headers: bearer(operator),
+      headers: bearer(session ?? operator),
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
