@@ -107,6 +107,19 @@ async function waitForCopy(page: Page, path: string): Promise<void> {
     .toBe(true);
 }
 
+/** Each test id in #app and the least distance from the document's top it shows at. */
+function testIdTops(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const tops: Record<string, number> = {};
+    for (const element of document.querySelectorAll("#app [data-testid]")) {
+      const id = element.getAttribute("data-testid") ?? "";
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      tops[id] = Math.min(tops[id] ?? Infinity, top);
+    }
+    return tops;
+  });
+}
+
 /** Stores `original` with one field changed (another build, another user). */
 function editCopy(page: Page, original: string, field: "build" | "userId", value: string) {
   return page.evaluate(
@@ -174,6 +187,7 @@ describe("offline start", () => {
     await waitForTextContaining(page.getByTestId("home-pitch"), title);
     await waitForFreshness(page);
     await waitForCopy(page, "/home");
+    const liveTops = await testIdTops(page);
     await setNetwork(session.context, false);
     const cdp = await session.context.newCDPSession(page);
     await cdp.send("ServiceWorker.enable");
@@ -232,6 +246,16 @@ describe("offline start", () => {
       booted: false,
     });
     expect((await paintedState(page)).inlinedSheets).toBeGreaterThan(0);
+    // The copy holds the first screenful (first-screenful.ts): nothing in it starts beyond the
+    // first screen and its margin, and what the live screen showed two screens down is not in it
+    // (/home is longer than that).
+    const copyTops = await testIdTops(page);
+    const copyIds = new Set(Object.keys(copyTops));
+    const height = await page.evaluate(() => window.innerHeight);
+    expect(Object.values(copyTops).filter((top) => top >= 1.25 * height)).toEqual([]);
+    const below = Object.keys(liveTops).filter((id) => (liveTops[id] ?? 0) >= 2 * height);
+    expect(below.length, "/home is more than two screens long").toBeGreaterThan(0);
+    expect(below.filter((id) => copyIds.has(id))).toEqual([]);
 
     // Another build's copy, another user's copy, or no signed-in user: nothing is painted.
     const original = await page.evaluate(() => localStorage.getItem("quanta:screen-html") ?? "");

@@ -11,6 +11,7 @@ import {
   syncedAt,
   tokenOf,
   waitForFreshness,
+  waitForLiveApp,
   waitForServiceWorker,
   waitForText,
   LOCAL,
@@ -154,6 +155,7 @@ describe("offline", () => {
     for (const check of checks) {
       await page.goto(check.path);
       await page.getByTestId(check.screen).waitFor();
+      await waitForLiveApp(page);
       const text = await contentOf(page, check);
       // The time the wait saw: asking again could catch the line between two renders.
       const at = await waitForFreshness(page);
@@ -167,6 +169,7 @@ describe("offline", () => {
       const response = await page.goto(check.path);
       expect(response?.fromServiceWorker(), check.path).toBe(true);
       await page.getByTestId(check.screen).waitFor();
+      await waitForLiveApp(page);
       const seen = online.get(`${check.path} ${check.content}`);
       const text = await contentOf(page, check);
       expect(text, check.path).toBe(seen?.text);

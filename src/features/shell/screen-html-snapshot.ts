@@ -5,6 +5,7 @@
 import type { AnyRouter } from "@tanstack/react-router";
 import { SCREEN_HTML_STORAGE_KEY } from "../../db/screen-snapshot";
 import { getSessionUserId } from "../../db/session";
+import { firstScreenfulHtml } from "./first-screenful";
 
 /** The screens copied, each with its first-content element: no copy before it shows. */
 export const COPIED_SCREENS: Readonly<Record<string, readonly string[]>> = {
@@ -16,6 +17,7 @@ export const COPIED_SCREENS: Readonly<Record<string, readonly string[]>> = {
 export const MAX_COPY_CHARS = 150_000;
 
 export interface ScreenCopy {
+  /** Its first screenful only (first-screenful.ts). */
   html: string;
   /** The stylesheets in the document (absolute hrefs): the painter inlines the missing ones. */
   styles: string[];
@@ -53,7 +55,8 @@ export function captureScreen(
     if (text === null) return null;
     sheets[link.href] = text;
   }
-  return { screen: { html: app.innerHTML, styles: links.map((link) => link.href) }, sheets };
+  const html = firstScreenfulHtml(app);
+  return { screen: { html, styles: links.map((link) => link.href) }, sheets };
 }
 
 function sheetText(link: HTMLLinkElement): string | null {

@@ -45,6 +45,15 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** The trimmed text of the first match, "" while there is none. */
+/**
+ * Waits until the app itself shows the screen: after an offline start `#app` may first hold the
+ * last-seen screen's copy (public/paint-snapshot.js), inert and only its first screenful, until
+ * the app's first render replaces it. Read what lies lower on a screen only after this.
+ */
+export async function waitForLiveApp(page: Page): Promise<void> {
+  await page.locator("#app:not([data-painted-copy])").waitFor({ state: "attached", ...LOCAL });
+}
+
 export async function textOf(locator: Locator): Promise<string> {
   if ((await locator.count()) === 0) return "";
   return ((await locator.first().textContent()) ?? "").trim();
