@@ -5,6 +5,7 @@ import { API_BASE } from "../../protocol/paths";
 import type { Db } from "../../server/db/db";
 import { createOperator } from "../../server/domain/auth/operators";
 import { LOGIN_LIMITS } from "../../server/domain/auth/password-sign-in";
+import { cheapenPassword } from "./helpers/cheap-password";
 import { bearer } from "./helpers/siwe";
 import { useTestApp } from "./helpers/test-app";
 import { describePostgres, usePglite } from "./helpers/test-db";
@@ -86,6 +87,7 @@ function passwordSuite(getDb: () => Db) {
     )[0]?.n;
 
   it("limits a username from one address after 5 failures, even with the right password, until they age out", async () => {
+    await cheapenPassword(getDb(), "ops-anna", PASSWORD);
     const stranger = "203.0.113.7";
     for (let i = 0; i < LOGIN_LIMITS.perUsernameAndIp; i += 1) {
       expect((await signIn("ops-anna", `guess ${i}`, stranger)).statusCode).toBe(401);
@@ -111,6 +113,7 @@ function passwordSuite(getDb: () => Db) {
   });
 
   it("backs off a username guessed from many addresses, doubling per failure up to a cap", async () => {
+    await cheapenPassword(getDb(), "ops-anna", PASSWORD);
     let next = 0;
     const elsewhere = () => `203.0.113.${(next += 1)}`;
     for (let i = 0; i < LOGIN_LIMITS.usernameBackoffAfter; i += 1) {
@@ -145,6 +148,7 @@ function passwordSuite(getDb: () => Db) {
   });
 
   it("limits a client address after 20 failures across usernames", async () => {
+    await cheapenPassword(getDb(), "ops-anna", PASSWORD);
     for (let i = 0; i < LOGIN_LIMITS.perIp; i += 1) {
       expect((await signIn(`ops-guess${i}`, "x", "192.0.2.66")).statusCode).toBe(401);
     }
@@ -153,6 +157,7 @@ function passwordSuite(getDb: () => Db) {
   });
 
   it("counts a burst of parallel guesses as it happens", async () => {
+    await cheapenPassword(getDb(), "ops-anna", PASSWORD);
     // From one address: the pair limit; from many: the username's back-off.
     for (const spread of [false, true]) {
       await getDb().query("DELETE FROM login_failures");

@@ -3,7 +3,7 @@
 // Format: scrypt$<log2 N>$<r>$<p>$<salt base64url>$<key base64url>
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-interface ScryptParams {
+export interface ScryptParams {
   logN: number;
   r: number;
   p: number;
@@ -37,10 +37,17 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `params` other than the default are for tests that sign in many times (their subject is the
+ * limits, not the hash): the parameters are stored with the hash, and verifying uses them.
+ */
+export async function hashPassword(
+  password: string,
+  params: ScryptParams = PARAMS,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PARAMS);
-  const { logN, r, p } = PARAMS;
+  const key = await derive(password, salt, params);
+  const { logN, r, p } = params;
   return `scrypt$${logN}$${r}$${p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 

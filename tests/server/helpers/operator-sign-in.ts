@@ -7,6 +7,7 @@ import { API_BASE } from "../../../protocol/paths";
 import type { Db } from "../../../server/db/db";
 import { createOperator } from "../../../server/domain/auth/operators";
 import { totpCode } from "../../../server/domain/auth/totp";
+import { cheapenPassword } from "./cheap-password";
 import { bearer } from "./sessions";
 
 export const OPERATOR_PASSWORD = "correct horse battery staple";
@@ -65,6 +66,7 @@ export async function enrolledOperator(
   role: OperatorRole = "admin",
 ): Promise<EnrolledOperator> {
   const { id } = await createOperator(db, username, OPERATOR_PASSWORD, role);
+  await cheapenPassword(db, username, OPERATOR_PASSWORD);
   const token = await passwordSignIn(app, username);
   const started = await sessionCall(app, token, "POST", "/enrolment");
   expect(started.statusCode, started.body).toBe(200);
