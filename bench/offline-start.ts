@@ -118,7 +118,9 @@ export async function benchOfflineStart(): Promise<void> {
     }
     if (process.env["BENCH_OFFLINE_TRACE"] === "1") {
       await cdp.send("ServiceWorker.stopAllWorkers");
-      await traceOnce(context, `${server.url}/home`, CPU_SLOWDOWN);
+      // BENCH_OFFLINE_TRACE_PATH: which screen (default /home).
+      const tracePath = process.env["BENCH_OFFLINE_TRACE_PATH"] ?? "/home";
+      await traceOnce(context, `${server.url}${tracePath}`, CPU_SLOWDOWN);
     }
     await context.setOffline(false);
 
