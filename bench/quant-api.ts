@@ -9,6 +9,9 @@
 // (DATABASE_URL, in a schema of its own, dropped afterwards) instead of PGlite: PGlite works on
 // the API's own thread, PostgreSQL in its own processes (bench/README.md, quant).
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { API_BASE } from "../protocol/paths";
 import { buildApp } from "../server/app";
@@ -34,8 +37,18 @@ const URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432
 /** The app's database: PGlite, or PostgreSQL in a fresh schema; `drop` closes and removes it. */
 async function openDatabase(): Promise<{ db: Db; kind: string; drop: () => Promise<void> }> {
   if (!ON_POSTGRES) {
-    const db = await createPgliteDb();
-    return { db, kind: "PGlite", drop: () => db.close() };
+    // In a directory, as the app runs it (server/config.ts: DATA_DIR/pglite), not in memory:
+    // PGlite's in-memory file system grows a table's file by copying all of it, on this thread.
+    const dir = await mkdtemp(path.join(tmpdir(), "quanta-bench-quant-api-"));
+    const db = await createPgliteDb({ dataDir: path.join(dir, "pglite") });
+    return {
+      db,
+      kind: "PGlite (files)",
+      drop: async () => {
+        await db.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const schema = `quanta_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = createPostgresDb({ url: URL, max: 1 });
