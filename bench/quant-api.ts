@@ -1,10 +1,11 @@
 // `benchQuantApi()` (issue 20: "API p99 for GET /market/tickers while two optimisations run, as a
-// ratio to idle (goal ≤ 1.5)"): does the lab's work slow the API down? On the real app (PGlite,
-// the simulated market running with BENCH_BACKFILL_DAYS of history, default 30 as in the demo)
-// and the real job runner (worker threads, BENCH_QUANT_THREADS, default 2 so both optimisations
-// compute at once), one client sends GET /market/tickers back to back in alternating rounds:
-// idle, and while two walk-forward optimisations are always running (a new one is queued as
-// soon as one finishes). Printed: p50/p99 of each, the ratio loaded/idle, and how many
+// ratio to idle (goal ≤ 1.5)"): does the lab's work slow the API down? On the real app (PGlite in
+// a temporary directory, as the app runs it; the simulated market with BENCH_BACKFILL_DAYS of
+// history, default 30 as in the demo) and the real job runner (worker threads,
+// BENCH_QUANT_THREADS, default 2 so both optimisations compute at once), one client on a thread of
+// its own (quant-api/ticker-client.mjs) sends GET /market/tickers back to back in alternating
+// rounds: idle, and while two walk-forward optimisations are always running (a new one is queued
+// as soon as one finishes). Printed: p50/p99 of each, the ratio loaded/idle, and how many
 // optimisations finished while measured. `BENCH_QUANT_API_DB=postgres` runs the app on PostgreSQL
 // (DATABASE_URL, in a schema of its own, dropped afterwards) instead of PGlite: PGlite works on
 // the API's own thread, PostgreSQL in its own processes (bench/README.md, quant).
@@ -12,6 +13,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import type { FastifyInstance } from "fastify";
 import { API_BASE } from "../protocol/paths";
 import { buildApp } from "../server/app";
@@ -32,7 +34,7 @@ const ROUNDS = 3;
 const GOAL = 1.5;
 const DAY = 86_400_000;
 const ON_POSTGRES = process.env["BENCH_QUANT_API_DB"] === "postgres";
-const URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/test";
+const DATABASE_URL = process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/test";
 
 /** The app's database: PGlite, or PostgreSQL in a fresh schema; `drop` closes and removes it. */
 async function openDatabase(): Promise<{ db: Db; kind: string; drop: () => Promise<void> }> {
@@ -51,9 +53,9 @@ async function openDatabase(): Promise<{ db: Db; kind: string; drop: () => Promi
     };
   }
   const schema = `quanta_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = createPostgresDb({ url: URL, max: 1 });
+  const admin = createPostgresDb({ url: DATABASE_URL, max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = createPostgresDb({ url: URL, schema, max: 10 });
+  const db = createPostgresDb({ url: DATABASE_URL, schema, max: 10 });
   return {
     db,
     kind: "PostgreSQL",
@@ -70,17 +72,18 @@ const percentile = (sorted: number[], p: number) =>
 const fmt = (times: number[]) =>
   `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (n=${times.length})`;
 
-async function tickerLatencies(base: string, ms: number): Promise<number[]> {
-  const times: number[] = [];
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    const began = performance.now();
-    const response = await fetch(`${base}${API_BASE}/market/tickers`);
-    await response.text();
-    if (response.status !== 200) throw new Error(`tickers answered ${response.status}`);
-    times.push(performance.now() - began);
-  }
-  return times;
+/** GET /market/tickers back to back for `ms`, from a thread of its own (quant-api/ticker-client.mjs). */
+function tickerLatencies(base: string, ms: number): Promise<number[]> {
+  const worker = new Worker(new URL("./quant-api/ticker-client.mjs", import.meta.url), {
+    workerData: { url: `${base}${API_BASE}/market/tickers`, ms },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (times: number[]) => {
+      resolve(times);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
 }
 
 /** Keeps two optimisations queued or running until `stop`; answers how many finished. */
