@@ -44,7 +44,6 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The trimmed text of the first match, "" while there is none. */
 /**
  * Waits until the app itself shows the screen: after an offline start `#app` may first hold the
  * last-seen screen's copy (public/paint-snapshot.js), inert and only its first screenful, until
@@ -54,6 +53,7 @@ export async function waitForLiveApp(page: Page): Promise<void> {
   await page.locator("#app:not([data-painted-copy])").waitFor({ state: "attached", ...LOCAL });
 }
 
+/** The trimmed text of the first match, "" while there is none. */
 export async function textOf(locator: Locator): Promise<string> {
   if ((await locator.count()) === 0) return "";
   return ((await locator.first().textContent()) ?? "").trim();
