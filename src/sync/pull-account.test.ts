@@ -1,10 +1,13 @@
 // An account pull that meets a change-log entity this version does not know (a newer server)
 // keeps the cursor before it, stores what came before, and says an update is needed; the same
-// pull in an updated app (one that knows the entity) goes on through it.
+// pull in an updated app (one that knows the entity) goes on through it. A sign-out while the
+// last page is stored ends the pull: no request goes out without a token.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AssetsOverview } from "../../protocol";
 import { configureApi } from "../api/client";
+import { CHANGE_APPLIERS, type KnownAppliers } from "../db/change-appliers";
 import { database } from "../db/database";
+import { clearSession } from "../db/session";
 import { readCursor, readSyncValue, SYNC_KEYS } from "../db/sync-state";
 import {
   appliersWithout,
@@ -52,7 +55,7 @@ function serveServer(): void {
 
 const olderApp = appliersWithout("spot-order");
 
-describe("pullAccount and entities this version does not know", () => {
+describe("pullAccount: entities this version does not know, and a sign-out meanwhile", () => {
   beforeEach(async () => {
     await freshDevice("u1");
     cursorsAsked = [];
@@ -79,5 +82,25 @@ describe("pullAccount and entities this version does not know", () => {
     expect(await database().spotOrders.get("o1")).toMatchObject({ userId: "u1" });
     expect(await readCursor("u1")).toBe("2");
     expect(await readSyncValue(SYNC_KEYS.unknownEntity)).toBeUndefined();
+  });
+
+  it("sends nothing more when the user signs out while the last page is being stored", async () => {
+    // The sign-out lands inside the page's transaction, after its session check.
+    const signsOutWhileStoring: KnownAppliers = {
+      ...CHANGE_APPLIERS,
+      message: {
+        ...CHANGE_APPLIERS.message,
+        async apply(change, context) {
+          clearSession();
+          await CHANGE_APPLIERS.message.apply(change, context);
+        },
+      },
+    };
+    await pullAccount("u1", signsOutWhileStoring);
+    const asked = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL((input as Request).url).pathname);
+    expect(asked.filter((path) => !path.endsWith("/sync"))).toEqual([]);
+    expect(asked.length).toBeGreaterThan(0);
   });
 });

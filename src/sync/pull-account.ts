@@ -30,6 +30,9 @@ const MAX_PAGES = 1_000;
 /** `appliers`: the entities this app stores (all of them; fewer in tests of an older app). */
 export async function pullAccount(userId: string, appliers?: KnownAppliers): Promise<void> {
   if (!(await pullChangeLog(userId, appliers))) return;
+  // A sign-out while the last page was being stored: the calls below would go without a token
+  // (each reads it as it is sent, in this same task) and come back 401.
+  if (getSessionUserId() !== userId) return;
   // Side by side, after /sync has answered for the session (a lock is its 403, seen once): the
   // wallet facts, spot terms, quant quota and assets summary never fail the pull, the overview may.
   const [overview] = await Promise.all([

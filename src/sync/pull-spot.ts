@@ -5,6 +5,7 @@
 import { getConfig } from "../api/spot";
 import { readSpotConfig, saveSpotConfig } from "../db/spot-data";
 import { WALLET_FACTS_MAX_AGE_MS } from "./pull-wallet";
+import { getSessionUserId } from "../db/session";
 
 /** Same budget as the wallet facts: 10 minutes. */
 export const SPOT_CONFIG_MAX_AGE_MS = WALLET_FACTS_MAX_AGE_MS;
@@ -12,6 +13,8 @@ export const SPOT_CONFIG_MAX_AGE_MS = WALLET_FACTS_MAX_AGE_MS;
 export async function pullSpotConfig(userId: string, now = Date.now()): Promise<void> {
   const stored = await readSpotConfig(userId);
   if (stored !== undefined && now - Date.parse(stored.readAt) < SPOT_CONFIG_MAX_AGE_MS) return;
+  // Signed out while the device was read: no request without a token.
+  if (getSessionUserId() !== userId) return;
   let config;
   try {
     config = await getConfig({ quiet: true });

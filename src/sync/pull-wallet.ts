@@ -6,6 +6,7 @@
 // last stored answer stays (the screens show when it was read), or none is shown at all.
 import { getDepositInfo, getWithdrawConfig } from "../api/wallet";
 import { readWalletInfo, saveWalletInfo } from "../db/wallet-data";
+import { getSessionUserId } from "../db/session";
 
 /** How long a stored answer is used before it is asked for again. */
 export const WALLET_FACTS_MAX_AGE_MS = 10 * 60 * 1000;
@@ -19,6 +20,8 @@ export async function pullWalletFacts(userId: string, now = Date.now()): Promise
   const needDeposit = !(stored?.deposit && fresh(stored.depositReadAt, now));
   const needConfig = !(stored?.withdrawConfig && fresh(stored.withdrawConfigReadAt, now));
   if (!needDeposit && !needConfig) return;
+  // Signed out while the device was read: no request without a token.
+  if (getSessionUserId() !== userId) return;
   const [deposit, config] = await Promise.all([
     needDeposit ? answerOrNull(getDepositInfo({ quiet: true })) : null,
     needConfig ? answerOrNull(getWithdrawConfig({ quiet: true })) : null,
