@@ -1,5 +1,5 @@
-// The /intelligent screen's test kit (quant-screen.test.tsx, quant-lab.test.tsx): a stubbed fetch
-// that records what the app sent, the plans, a subscription, a lab job and its result as the
+// The /intelligent screen's test kit (quant-screen.test.tsx, quant-lab.test.tsx), over the stubbed
+// server of fake-server.ts: the plans, a subscription, a lab job and its result as the
 // server answers them, stored on the device before each test.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
@@ -19,32 +19,13 @@ import {
 } from "../db/quant-data";
 import { reportReachability } from "../sync/online";
 import { putContractTicker } from "./contract-fixtures";
+import { answer, clearSent } from "./fake-server";
 import { signInAs, useScreenTest } from "./screen-test";
 
 /** A shared machine can be slow: a missed second must not fail a test. */
 export const SLOW = { timeout: 5_000 };
 
 /** What the app sent, in order, since the test began. */
-export const sent: { method: string; url: string; key: string | null; body: unknown }[] = [];
-
-/** The server answers each request with the next reply whose URL matches (else 500). */
-export function answer(...replies: { path: RegExp; status: number; body: unknown }[]): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const text = await input.text();
-      sent.push({
-        method: input.method,
-        url: input.url,
-        key: input.headers.get("Idempotency-Key"),
-        body: text === "" ? null : JSON.parse(text),
-      });
-      const index = replies.findIndex((reply) => reply.path.test(input.url));
-      const [reply = { status: 500, body: {} }] = index === -1 ? [] : replies.splice(index, 1);
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-}
 
 export const ASSUMPTIONS = {
   initialCapital: "1000",
@@ -196,10 +177,6 @@ export async function storeQuant(): Promise<void> {
 export const byId = (testId: string) => screen.getByTestId(testId);
 export const text = (testId: string) => byId(testId).textContent;
 export const click = (testId: string) => act(async () => fireEvent.click(byId(testId)));
-
-function clearSent(): void {
-  sent.length = 0;
-}
 
 /** Signed in as u1, online, everything above stored, nothing sent yet. */
 export function useQuantScreenTest(): void {

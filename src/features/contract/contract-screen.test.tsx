@@ -19,6 +19,7 @@ import { reportReachability } from "../../sync/online";
 import { contractOrder, storeContractMarket } from "../../test/contract-fixtures";
 import { renderInEnglish, signInAs, useScreenTest } from "../../test/screen-test";
 import { ContractScreen } from "./contract-screen";
+import { answer, clearSent, sent } from "../../test/fake-server";
 
 vi.mock("../../sync/feeds", () => ({
   watchMarket: () => () => undefined,
@@ -28,26 +29,6 @@ vi.mock("../../ui/charts/candlestick-chart", () => ({ CandlestickChart: () => <d
 vi.mock("../../ui/charts/depth-chart", () => ({ DepthChart: () => <div /> }));
 vi.mock("../../sync/contract-verify-rule", () => ({ verifyContractClose: vi.fn() }));
 
-let sent: { method: string; url: string; key: string | null; body: unknown }[] = [];
-
-/** The server answers each request with the next reply whose URL matches. */
-function answer(...replies: { path: RegExp; status: number; body: unknown }[]): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const text = await input.text();
-      sent.push({
-        method: input.method,
-        url: input.url,
-        key: input.headers.get("Idempotency-Key"),
-        body: text === "" ? null : JSON.parse(text),
-      });
-      const index = replies.findIndex((reply) => reply.path.test(input.url));
-      const [reply = { status: 500, body: {} }] = index === -1 ? [] : replies.splice(index, 1);
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-}
 const ok = (path: RegExp, data: unknown) => ({
   path,
   status: 200,
@@ -85,7 +66,7 @@ describe("<ContractScreen> order form", () => {
   useScreenTest();
   beforeEach(async () => {
     signInAs("u1");
-    sent = [];
+    clearSent();
     answer();
     reportReachability(true);
     await storeContractMarket("u1");

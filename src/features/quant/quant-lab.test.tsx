@@ -3,15 +3,8 @@
 // server's refusal carries the limit), and shown as queued. Fixtures: src/test/quant-fixtures.ts.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import {
-  answer,
-  byId,
-  click,
-  LAB_JOB,
-  sent,
-  SLOW,
-  useQuantScreenTest,
-} from "../../test/quant-fixtures";
+import { byId, click, LAB_JOB, SLOW, useQuantScreenTest } from "../../test/quant-fixtures";
+import { answer, sent } from "../../test/fake-server";
 import { renderInEnglish } from "../../test/screen-test";
 import { QuantScreen } from "./quant-screen";
 

@@ -11,15 +11,14 @@ import { database } from "../../db/database";
 import { reportReachability } from "../../sync/online";
 import { putContractTicker } from "../../test/contract-fixtures";
 import {
-  answer,
   byId,
   click,
-  sent,
   SLOW,
   subscription,
   text,
   useQuantScreenTest,
 } from "../../test/quant-fixtures";
+import { answer, sent } from "../../test/fake-server";
 import { renderInEnglish } from "../../test/screen-test";
 import { QuantScreen } from "./quant-screen";
 
