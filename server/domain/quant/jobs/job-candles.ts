@@ -4,34 +4,87 @@
 // aggregating them in SQL row by row took ~45 ms), with a yield between chunks. The worker thread
 // parses them and folds them into the job's interval by the market's own rule
 // (server/market/candles.ts aggregateCandles, the rule GET /market/klines answers by), so the
-// candles a job sees are the ones the chart shows.
+// candles a job sees are the ones the chart shows. The runner keeps the settled chunks in memory
+// (candle-chunk-cache.ts), so a job over history another job read costs no reading.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { KlineInterval } from "../../../../protocol/market";
 import type { Queryable } from "../../../db/db";
 import type { CandleRow } from "../../../db/repositories/candle-repository";
-import { readMinuteCandlesText } from "../../../db/repositories/quant-job-repository";
+import {
+  readMinuteCandlesText,
+  recordedCandleRange,
+} from "../../../db/repositories/quant-job-repository";
 import { aggregateCandles, type Candle } from "../../../market/candles";
 import { findSymbol } from "../../../market/symbols";
+import { SETTLED_MS, type CandleChunkCache } from "./candle-chunk-cache";
 import type { JobPeriod } from "./job-input";
 
-const MINUTES_PER_CHUNK = 1_000;
 const MINUTE = 60_000;
+/** Chunks start on a grid of this many minutes from the epoch, so every job's chunks match. */
+const MINUTES_PER_CHUNK = 1_000;
+export const CHUNK_MS = MINUTES_PER_CHUNK * MINUTE;
 
-/** The period's 1m candles, chunk by chunk ("openMs,o,h,l,c,v;…"). */
+export interface LoadCandleOptions {
+  signal?: AbortSignal;
+  /** Settled chunks are taken from and kept in it (candle-chunk-cache.ts); none: all read. */
+  cache?: CandleChunkCache;
+}
+
+/** The period's 1m candles, chunk by chunk ("openMs,o,h,l,c,v;…"), none outside it. */
 export async function loadCandleChunks(
   db: Queryable,
   period: Pick<JobPeriod, "symbol" | "fromMs" | "toMs">,
-  signal?: AbortSignal,
+  options: LoadCandleOptions = {},
 ): Promise<string[]> {
+  const { symbol, fromMs, toMs } = period;
+  const { signal, cache } = options;
+  const settledBefore = cache === undefined ? -Infinity : await settledTime(db, symbol);
   const chunks: string[] = [];
-  for (let from = period.fromMs; from < period.toMs; from += MINUTES_PER_CHUNK * MINUTE) {
+  for (let start = Math.floor(fromMs / CHUNK_MS) * CHUNK_MS; start < toMs; start += CHUNK_MS) {
     signal?.throwIfAborted();
-    const to = Math.min(period.toMs, from + MINUTES_PER_CHUNK * MINUTE);
-    const text = await readMinuteCandlesText(db, period.symbol, from, to);
+    const end = start + CHUNK_MS;
+    const within = start >= fromMs && end <= toMs;
+    let text: string;
+    if (end <= settledBefore && cache !== undefined) {
+      // Settled: kept whole, so any job's period can take its part.
+      let whole = cache.get(symbol, start);
+      if (whole === undefined) {
+        whole = await readMinuteCandlesText(db, symbol, start, end);
+        cache.set(symbol, start, whole);
+        await yieldToEventLoop();
+      }
+      text = within ? whole : linesWithin(whole, fromMs, toMs);
+    } else {
+      text = await readMinuteCandlesText(db, symbol, Math.max(start, fromMs), Math.min(end, toMs));
+      await yieldToEventLoop();
+    }
     if (text !== "") chunks.push(text);
-    await yieldToEventLoop();
   }
   return chunks;
+}
+
+/** Chunks ending at or before this time are final (candle-chunk-cache.ts); -∞ with no candle. */
+async function settledTime(db: Queryable, symbol: string): Promise<number> {
+  const range = await recordedCandleRange(db, symbol);
+  return range === null ? -Infinity : range.lastMs - SETTLED_MS;
+}
+
+/** The lines of a chunk text (oldest first) whose open time is in [fromMs, toMs). */
+export function linesWithin(text: string, fromMs: number, toMs: number): string {
+  let first = -1;
+  let end = text.length;
+  for (let at = 0; at < text.length;) {
+    const next = text.indexOf(";", at);
+    const lineEnd = next === -1 ? text.length : next;
+    const openMs = Number(text.slice(at, text.indexOf(",", at)));
+    if (openMs >= toMs) {
+      end = at - 1; // the ";" before this line
+      break;
+    }
+    if (first === -1 && openMs >= fromMs) first = at;
+    at = lineEnd + 1;
+  }
+  return first === -1 || first > end ? "" : text.slice(first, end);
 }
 
 /** The thread's side: the chunks as candle rows of `interval`, oldest first. */

@@ -3,6 +3,13 @@
 /** Queued + running jobs (backtests and optimisations together) one user may have at once. */
 export const USER_JOB_LIMIT = 3;
 
+/**
+ * Jobs computed at once, each on its own worker thread: one, so the API keeps the other core of a
+ * small machine (bench/README.md, quant: a second thread did not finish more jobs on two cores,
+ * and raised the API's p99).
+ */
+export const JOB_THREADS = 1;
+
 /** How long a claim holds its job without renewal; the runner renews it every third of this. */
 export const LEASE_MS = 60_000;
 

@@ -1,13 +1,15 @@
 // The runner: `threads` slots, each a loop that claims a job (job-queue.ts), loads its candles
-// on the main thread (job-candles.ts), computes it on its own worker thread (job-thread-host.ts)
-// and records the end. While a job runs its lease is renewed; a renewal that finds the claim gone
-// (this process stalled past the lease and another worker took the job) stops the thread and
-// writes nothing. A thread that dies puts its job back for another attempt; a job past
-// MAX_RUN_MS is failed ("time-limit"); stop() interrupts running jobs and gives them back
-// without counting the attempt. Idle slots wake on a NOTIFY from submit-job.ts, or poll.
+// on the main thread (job-candles.ts; the settled ones from the runner's candle-chunk-cache.ts),
+// computes it on its own worker thread (job-thread-host.ts) and records the end. While a job
+// runs its lease is renewed; a renewal that finds the claim gone (this process stalled past the
+// lease and another worker took the job) stops the thread and writes nothing. A thread that dies
+// puts its job back for another attempt; a job past MAX_RUN_MS is failed ("time-limit"); stop()
+// interrupts running jobs and gives them back without counting the attempt. Idle slots wake on a
+// NOTIFY from submit-job.ts, or poll.
 import type { Db } from "../../../db/db";
 import { renewQuantJobLease } from "../../../db/repositories/quant-job-repository";
-import { MAX_RUN_MS, POLL_MS } from "./job-config";
+import { JOB_THREADS, MAX_RUN_MS, POLL_MS } from "./job-config";
+import { CandleChunkCache } from "./candle-chunk-cache";
 import { loadCandleChunks } from "./job-candles";
 import { candleSpan } from "./job-compute";
 import {
@@ -30,7 +32,7 @@ export interface RunnerLog {
 export interface JobRunnerOptions {
   db: Db;
   log: RunnerLog;
-  /** Jobs computed at once, each on its own thread. Default 1: the API keeps the other core. */
+  /** Jobs computed at once, each on its own thread (default JOB_THREADS). */
   threads?: number;
   /** The module the threads compute with (default job-compute.ts; tests give their own). */
   computeModule?: URL;
@@ -60,6 +62,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     for (const done of [...waiting]) done();
   };
   const unlisten = await db.listen(QUANT_JOB_CHANNEL, wake, { onReconnect: wake });
+  const candleCache = new CandleChunkCache();
 
   /** Resolves at the next poke, poll or stop. */
   const idle = () =>
@@ -86,7 +89,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     }, terms.leaseMs / 3);
     try {
       const { input, kind } = job.row;
-      const candleChunks = await loadCandleChunks(db, candleSpan(kind, input), abort);
+      const candleChunks = await loadCandleChunks(db, candleSpan(kind, input), {
+        signal: abort,
+        cache: candleCache,
+      });
       const outcome = await thread.run(
         { jobId: job.row.id, kind, input, candleChunks },
         { timeoutMs: maxRunMs, signal: abort },
@@ -134,7 +140,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   };
 
   const threads = Array.from(
-    { length: Math.max(1, options.threads ?? 1) },
+    { length: Math.max(1, options.threads ?? JOB_THREADS) },
     () => new JobThread(options.computeModule ?? COMPUTE),
   );
   for (const thread of threads) thread.warm();
