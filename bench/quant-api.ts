@@ -2,14 +2,15 @@
 // ratio to idle (goal ≤ 1.5)"): does the lab's work slow the API down? On the real app (PGlite in
 // a temporary directory, as the app runs it; the simulated market with BENCH_BACKFILL_DAYS of
 // history, default 30 as in the demo) and the real job runner (worker threads,
-// BENCH_QUANT_THREADS, default 2 so both optimisations compute at once), one client on a thread of
-// its own (quant-api/ticker-client.mjs) sends GET /market/tickers back to back in alternating
-// rounds: idle, and while two walk-forward optimisations are always running (a new one is queued
-// as soon as one finishes). Printed: p50/p99 of each, the ratio loaded/idle, and how many
+// BENCH_QUANT_THREADS, default the app's JOB_THREADS, 1), one client on a thread of its own
+// (quant-api/ticker-client.mjs) sends GET /market/tickers back to back in alternating rounds:
+// idle, and while a lab user on another thread (quant-api/job-client.mjs) keeps two walk-forward
+// optimisations always in the queue (a new one as soon as one finishes; with one job thread, one
+// computes while the other waits). Printed: p50/p99 of each, the ratio loaded/idle, and how many
 // optimisations finished while measured. `BENCH_QUANT_API_DB=postgres` runs the app on PostgreSQL
 // (DATABASE_URL, in a schema of its own, dropped afterwards) instead of PGlite: PGlite works on
 // the API's own thread, PostgreSQL in its own processes (bench/README.md, quant).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ import type { Db } from "../server/db/db";
 import { migrate } from "../server/db/migrate";
 import { createPgliteDb } from "../server/db/pglite-db";
 import { createPostgresDb } from "../server/db/postgres-db";
+import { JOB_THREADS } from "../server/domain/quant/jobs/job-config";
 import { startJobRunner } from "../server/domain/quant/jobs/job-runner";
 import { startSimulatedMarket } from "../server/market/start-market";
 import { createUserSession } from "../tests/server/helpers/sessions";
@@ -29,7 +31,7 @@ import { recordGoal } from "./goals";
 
 const PHASE_MS = Number(process.env.BENCH_QUANT_API_MS ?? 12_000);
 const BACKFILL_DAYS = Number(process.env.BENCH_BACKFILL_DAYS ?? 30);
-const THREADS = Number(process.env.BENCH_QUANT_THREADS ?? 2);
+const THREADS = Number(process.env.BENCH_QUANT_THREADS ?? JOB_THREADS);
 const ROUNDS = 3;
 const GOAL = 1.5;
 const DAY = 86_400_000;
@@ -86,9 +88,11 @@ function tickerLatencies(base: string, ms: number): Promise<number[]> {
   });
 }
 
-/** Keeps two optimisations queued or running until `stop`; answers how many finished. */
-function keepTwoRunning(base: string, token: string, stop: { now: boolean }): Promise<number> {
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+/**
+ * Two optimisations queued or running until `stop()`, from a thread of its own
+ * (quant-api/job-client.mjs); `stop()` answers how many finished.
+ */
+function keepTwoRunning(base: string, token: string): { stop: () => Promise<number> } {
   const to = Math.floor(Date.now() / 60_000) * 60_000;
   // 1m candles over the last 20 days (28 800 candles), four windows, every grid set fitted.
   const body = JSON.stringify({
@@ -99,31 +103,22 @@ function keepTwoRunning(base: string, token: string, stop: { now: boolean }): Pr
     to: new Date(to).toISOString(),
     windows: 4,
   });
-  const one = async (): Promise<number> => {
-    let finished = 0;
-    while (!stop.now) {
-      const posted = await fetch(`${base}${API_BASE}/quant/optimisations`, {
-        method: "POST",
-        headers: { ...headers, "idempotency-key": randomUUID() },
-        body,
-      });
-      const created = (await posted.json()) as { Data: { id: string }; Message: string };
-      if (posted.status !== 200) throw new Error(`optimisation refused: ${created.Message}`);
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const got = await fetch(`${base}${API_BASE}/quant/optimisations/${created.Data.id}`, {
-          headers,
-        });
-        const job = (await got.json()) as { Data: { status: string; failure: string | null } };
-        if (job.Data.status === "failed")
-          throw new Error(`optimisation failed: ${job.Data.failure}`);
-        if (job.Data.status === "done") break;
-      }
-      finished += 1;
-    }
-    return finished;
+  const worker = new Worker(new URL("./quant-api/job-client.mjs", import.meta.url), {
+    workerData: { base: `${base}${API_BASE}`, token, body },
+  });
+  const finished = new Promise<number>((resolve, reject) => {
+    worker.once("message", (count: number) => {
+      resolve(count);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
+  return {
+    stop: () => {
+      worker.postMessage("stop");
+      return finished;
+    },
   };
-  return Promise.all([one(), one()]).then(([a, b]) => a + b);
 }
 
 export async function benchQuantApi(): Promise<void> {
@@ -161,13 +156,11 @@ export async function benchQuantApi(): Promise<void> {
       let finished = 0;
       for (let round = 0; round < ROUNDS; round += 1) {
         idle.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
-        const stop = { now: false };
-        const working = keepTwoRunning(base, token, stop);
+        const working = keepTwoRunning(base, token);
         // The first job's candles load and its thread starts before the measuring does.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         loaded.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
-        stop.now = true;
-        finished += await working;
+        finished += await working.stop();
       }
       for (const list of [idle, loaded]) list.sort((a, b) => a - b);
       const ratio = percentile(loaded, 99) / percentile(idle, 99);
