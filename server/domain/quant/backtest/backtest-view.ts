@@ -3,8 +3,8 @@
 //
 // Rates have 6 decimals, rounded so as never to flatter: a return rounds down (a loss away from
 // 0), a drawdown up, win rate and exposure down. The equity curve is thinned to at most
-// `maxPoints` points for the wire (first and last always kept, the rest evenly by index); the
-// figures are computed on the full curve before that.
+// `maxPoints` points for the wire (first and last kept, and each run's lowest and highest point
+// between them: thinCurve); the figures are computed on the full curve before that.
 import type { QuantAssumptions, QuantBacktestResult } from "../../../../protocol/quant";
 import { formatUnits } from "../../../../protocol/decimal";
 import { USDT_SCALE } from "../../../../protocol/assets";
@@ -30,26 +30,48 @@ function percentText(rate: Rate): string {
   return rateText({ num: rate.num * 100n, den: rate.den }, "half-even");
 }
 
-/** The curve with at most `maxPoints` points: first and last kept, the rest evenly by index. */
+/**
+ * The curve with at most `maxPoints` (≥ 2) points, drawn as it went: the first and the last point, and
+ * from each of (maxPoints − 2) / 2 runs of consecutive points in between, its lowest and its
+ * highest, in time order. Keeping every n-th point instead would skip the dips between the points
+ * it keeps and draw a smoother, kinder curve than the run had; with each run's extremes the chart
+ * reaches the curve's lowest and highest values, and every drawdown shows to a run's width.
+ */
 export function thinCurve(
   curve: EquityCurve | readonly EquityPoint[],
   maxPoints: number,
 ): EquityPoint[] {
   const at = (k: number) => (curve instanceof EquityCurve ? curve.at(k) : curve[k]);
+  const valueAt = (k: number) =>
+    curve instanceof EquityCurve ? curve.value(k) : (curve[k]?.value ?? 0n);
   const count = curve.length;
   const out: EquityPoint[] = [];
-  if (count <= maxPoints || maxPoints < 2) {
-    for (let k = 0; k < count; k++) {
-      const point = at(k);
-      if (point !== undefined) out.push(point);
-    }
+  const keep = (k: number) => {
+    const point = at(k);
+    if (point !== undefined) out.push(point);
+  };
+  if (count <= Math.max(maxPoints, 2)) {
+    for (let k = 0; k < count; k++) keep(k);
     return out;
   }
-  const last = count - 1;
-  for (let k = 0; k < maxPoints; k++) {
-    const point = at(Math.round((k * last) / (maxPoints - 1)));
-    if (point !== undefined) out.push(point);
+  keep(0);
+  const inner = count - 2; // points 1 … count − 2
+  const runs = Math.max(0, Math.floor((maxPoints - 2) / 2));
+  for (let r = 0; r < runs; r++) {
+    const from = 1 + Math.floor((r * inner) / runs);
+    const to = 1 + Math.floor(((r + 1) * inner) / runs);
+    if (from >= to) continue;
+    let low = from;
+    let high = from;
+    for (let k = from + 1; k < to; k++) {
+      const v = valueAt(k);
+      if (v < valueAt(low)) low = k;
+      if (v > valueAt(high)) high = k;
+    }
+    keep(Math.min(low, high));
+    if (low !== high) keep(Math.max(low, high));
   }
+  keep(count - 1);
   return out;
 }
 
