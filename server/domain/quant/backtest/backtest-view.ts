@@ -31,11 +31,12 @@ function percentText(rate: Rate): string {
 }
 
 /**
- * The curve with at most `maxPoints` (≥ 2) points, drawn as it went: the first and the last point, and
- * from each of (maxPoints − 2) / 2 runs of consecutive points in between, its lowest and its
- * highest, in time order. Keeping every n-th point instead would skip the dips between the points
- * it keeps and draw a smoother, kinder curve than the run had; with each run's extremes the chart
- * reaches the curve's lowest and highest values, and every drawdown shows to a run's width.
+ * The curve with at most `maxPoints` (≥ 2) points, drawn as it went: the first and the last
+ * point, and from each of (maxPoints − 2) / 2 runs of consecutive points in between, its lowest
+ * and its highest, in time order. Keeping every n-th point instead would skip the dips between the
+ * points it keeps and draw a smoother, kinder curve than the run had; with each run's extremes
+ * the chart reaches the curve's lowest and highest values, and every drawdown shows to a run's
+ * width.
  */
 export function thinCurve(
   curve: EquityCurve | readonly EquityPoint[],
