@@ -1,6 +1,17 @@
 // IndexedDB for jsdom: the app's local store is Dexie over IndexedDB.
 import "fake-indexeddb/auto";
+import { afterAll } from "vitest";
 import { provideUsdtChain } from "./sync/usdt-chain-port";
 
 // The chain as the app wires it (features/shell/wire-app.ts).
 provideUsdtChain(() => import("./wallet/usdt-chain"));
+
+// Preact runs effects after a paint: it races requestAnimationFrame against a 35 ms timer and,
+// when the timer wins, calls cancelAnimationFrame. On a slow machine that timer could fire after
+// the file's jsdom was torn down, where cancelAnimationFrame no longer exists: an uncaught
+// ReferenceError that failed a CI run in which every test passed. Timers fire in order of their
+// time, so waiting a little longer than 35 ms at the end of the file lets every such timer fire
+// while jsdom is still there. (Preact's `options.requestAnimationFrame` would avoid the race, but
+// the tests load Preact twice — natively and through Vite — and the hooks read the other copy's.)
+const PREACT_AFTER_PAINT_TIMEOUT_MS = 35;
+afterAll(() => new Promise((resolve) => setTimeout(resolve, PREACT_AFTER_PAINT_TIMEOUT_MS + 15)));
