@@ -1,6 +1,6 @@
 // A stubbed server for screen tests: fetch answers each request with the next reply whose URL
 // matches (else a 500), and every request the app sent is recorded, body and Idempotency-Key
-// included. Used by the options, contract and quant screen tests.
+// included. Used by the options, spot, contract and quant screen tests.
 import { vi } from "vitest";
 
 export interface SentRequest {

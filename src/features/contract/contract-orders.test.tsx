@@ -12,6 +12,7 @@ import {
   putContractTicker,
   storeContractMarket,
 } from "../../test/contract-fixtures";
+import { answer as answerEach, clearSent, sent } from "../../test/fake-server";
 import { renderInEnglish, signInAs, useScreenTest } from "../../test/screen-test";
 import { ContractScreen } from "./contract-screen";
 
@@ -25,26 +26,15 @@ vi.mock("../../ui/charts/depth-chart", () => ({ DepthChart: () => <div /> }));
 // the app's API and words its report.
 vi.mock("../../sync/contract-verify-rule", () => ({ checkContractClose: vi.fn() }));
 
-let sent: { method: string; url: string; body: unknown }[] = [];
-
-function answer(...replies: { path: RegExp; data: unknown }[]): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const text = await input.text();
-      sent.push({
-        method: input.method,
-        url: input.url,
-        body: text === "" ? null : JSON.parse(text),
-      });
-      const index = replies.findIndex((reply) => reply.path.test(input.url));
-      const [reply] = index === -1 ? [] : replies.splice(index, 1);
-      if (reply === undefined) return new Response("{}", { status: 500 });
-      const body = { HttpStatusCode: 200, Message: "OK", Data: reply.data };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
+/** The server answers each request with the next reply whose URL matches, as a 200 envelope. */
+const answer = (...replies: { path: RegExp; data: unknown }[]) =>
+  answerEach(
+    ...replies.map(({ path, data }) => ({
+      path,
+      status: 200,
+      body: { HttpStatusCode: 200, Message: "OK", Data: data },
+    })),
   );
-}
 
 const byId = (testId: string) => screen.getByTestId(testId);
 const click = (testId: string) => act(async () => fireEvent.click(byId(testId)));
@@ -54,7 +44,7 @@ describe("<ContractScreen> lists", () => {
   useScreenTest();
   beforeEach(async () => {
     signInAs("u1");
-    sent = [];
+    clearSent();
     answer();
     reportReachability(true);
     await storeContractMarket("u1");

@@ -13,6 +13,7 @@ import { messages as en } from "../../locales/en/messages.po";
 import { reportReachability } from "../../sync/online";
 import { SpotScreen } from "./spot-screen";
 import { freshDevice, openSpotOrder } from "../../db/sync-test-fixtures";
+import { answer as answerEach, clearSent, sent } from "../../test/fake-server";
 
 vi.mock("../../sync/feeds", () => ({
   watchMarket: () => () => undefined,
@@ -21,25 +22,9 @@ vi.mock("../../sync/feeds", () => ({
 vi.mock("../../ui/charts/candlestick-chart", () => ({ CandlestickChart: () => <div /> }));
 vi.mock("../../ui/charts/depth-chart", () => ({ DepthChart: () => <div /> }));
 
-let sent: { method: string; url: string; key: string | null; body: unknown }[] = [];
-
-/** The server answers each request with the next of these envelopes. */
-function answer(...replies: { status: number; body: unknown }[]): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: Request) => {
-      const text = await input.text();
-      sent.push({
-        method: input.method,
-        url: input.url,
-        key: input.headers.get("Idempotency-Key"),
-        body: text === "" ? null : JSON.parse(text),
-      });
-      const reply = replies.shift() ?? { status: 500, body: {} };
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-}
+/** The server answers each request with the next of these envelopes, whatever its URL. */
+const answer = (...replies: { status: number; body: unknown }[]) =>
+  answerEach(...replies.map((reply) => ({ path: /(?:)/, ...reply })));
 const ok = (data: unknown) => ({
   status: 200,
   body: { HttpStatusCode: 200, Message: "OK", Data: data },
@@ -108,7 +93,7 @@ describe("<SpotScreen> order form", () => {
   });
   beforeEach(async () => {
     await freshDevice("u1");
-    sent = [];
+    clearSent();
     reportReachability(true);
     await saveAssetsOverview("u1", {
       balances: [
