@@ -49,6 +49,11 @@ export function ContractOrderForm(props: {
     setErrors({});
     props.onChange({ ...form, ...patch });
   };
+  // Until touched, the limit price follows the last price; focus pins it (see DecimalInputProps).
+  const pinLivePrice = () => {
+    const live = shownPrice(form, trading);
+    if (form.price === null && live !== "") change({ price: live });
+  };
   const quote = quoteOf(form, trading);
   const long = form.direction === "long";
   const available = trading.available;
@@ -126,6 +131,7 @@ export function ContractOrderForm(props: {
             label={<Trans comment="Contract form: the limit price field">Limit price (USDT)</Trans>}
             scale={USDT_SCALE}
             value={shownPrice(form, trading)}
+            onFocus={() => pinLivePrice()}
             onChange={(price) => change({ price })}
             error={errors.price ?? null}
             testId="contract-price"

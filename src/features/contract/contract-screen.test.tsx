@@ -16,7 +16,11 @@ import { priceString, qtyString, rateOf, spotRulesOf } from "../../../protocol/s
 import { database } from "../../db/database";
 import { formatPrice } from "../../lib/format/format-price";
 import { reportReachability } from "../../sync/online";
-import { contractOrder, storeContractMarket } from "../../test/contract-fixtures";
+import {
+  contractOrder,
+  putContractTicker,
+  storeContractMarket,
+} from "../../test/contract-fixtures";
 import { renderInEnglish, signInAs, useScreenTest } from "../../test/screen-test";
 import { ContractScreen } from "./contract-screen";
 import { answer, clearSent, sent } from "../../test/fake-server";
@@ -127,6 +131,20 @@ describe("<ContractScreen> order form", () => {
     await click("contract-submit");
     expect(screen.getByText(/^Insufficient available balance: 1,000 USDT available/)).toBeTruthy();
     expect(screen.queryByTestId("contract-confirm")).toBeNull();
+  });
+
+  it("lets the limit price follow the market until the field takes focus, then holds it", async () => {
+    await mountReady();
+    await click("contract-type-limit");
+    const price = () => (byId("contract-price") as HTMLInputElement).value;
+    expect(price()).toBe("60000.00");
+    await act(() => putContractTicker("60100.00"));
+    await waitFor(() => expect(price()).toBe("60100.00"));
+    // A tick under a focused field would move its caret: what the user types next lands beside it.
+    await act(async () => fireEvent.focus(byId("contract-price")));
+    await act(() => putContractTicker("60200.00"));
+    await waitFor(() => expect(text("price-last")).toBe("60,200.00"));
+    expect(price()).toBe("60100.00");
   });
 
   it("names targets on the wrong side as the server's TARGET_INVALID refusal does", async () => {

@@ -46,6 +46,11 @@ export function SpotOrderForm(props: {
     setErrors({});
     props.onChange({ ...form, ...patch });
   };
+  // Until touched, the limit price follows the last price; focus pins it (see DecimalInputProps).
+  const pinLivePrice = () => {
+    const live = shownPrice(form, trading);
+    if (form.price === null && live !== "") change({ price: live });
+  };
   const estimate = estimateOf(form, trading);
   const buy = form.side === 0;
   const available =
@@ -116,6 +121,7 @@ export function SpotOrderForm(props: {
             label={<Trans>Price ({quote})</Trans>}
             scale={assetScale(quote)}
             value={shownPrice(form, trading)}
+            onFocus={() => pinLivePrice()}
             onChange={(price) => change({ price })}
             error={priceError}
             testId="spot-price"

@@ -46,11 +46,11 @@ const order = (patch: Partial<SpotOrder>): SpotOrder => ({
   ...patch,
 });
 
-async function putTicker(secondsAgo = 0) {
+async function putTicker(secondsAgo = 0, last = "60000.00") {
   const at = new Date(Date.now() - secondsAgo * 1000).toISOString();
   await database().tickers.put({
     symbol: "BTC/USDT",
-    last: "60000.00",
+    last,
     open24h: "58800.00",
     high24h: "60500.00",
     low24h: "58000.00",
@@ -155,6 +155,18 @@ describe("<SpotScreen> order form", () => {
     type("spot-number", "0.01");
     type("spot-price", "61000");
     expect(text("spot-estimate-total")).toBe("609.512 USDT");
+  });
+
+  it("lets the limit price follow the market until the field takes focus, then holds it", async () => {
+    await mountReady();
+    expect(value("spot-price")).toBe("60000.00");
+    await act(() => putTicker(0, "60100.00"));
+    await waitFor(() => expect(value("spot-price")).toBe("60100.00"));
+    // A tick under a focused field would move its caret: what the user types next lands beside it.
+    await act(async () => fireEvent.focus(byId("spot-price")));
+    await act(() => putTicker(0, "60200.00"));
+    await waitFor(() => expect(text("price-last")).toBe("60,200.00"));
+    expect(value("spot-price")).toBe("60100.00");
   });
 
   it("fills 25/50/75/100 % of what is available, fee included for a buy", async () => {

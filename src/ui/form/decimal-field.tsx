@@ -18,6 +18,12 @@ export interface DecimalInputProps {
   onChange: (value: string) => void;
   /** The asset's decimals (USDT 6, others 8): more are not accepted. */
   scale: number;
+  /**
+   * Focus moved into the field. A value that follows the market until the user touches it (the
+   * limit price) is pinned here: re-rendered by a tick while focused, the field would lose its
+   * caret and selection, and what the user types next would land beside the old price.
+   */
+  onFocus?: () => void;
   testId?: string;
 }
 
@@ -31,6 +37,7 @@ export function DecimalInput(props: DecimalInputProps) {
       autoComplete="off"
       spellCheck={false}
       value={props.value}
+      onFocus={props.onFocus}
       onChange={(event) => {
         const accepted = plainDecimal(event.target.value, props.scale);
         if (accepted !== null) props.onChange(accepted);
