@@ -1,7 +1,13 @@
 // IndexedDB for jsdom: the app's local store is Dexie over IndexedDB.
 import "fake-indexeddb/auto";
+import { configure } from "@testing-library/react";
 import { afterAll } from "vitest";
 import { provideUsdtChain } from "./sync/usdt-chain-port";
+
+// findBy… and waitFor poll until their condition holds; the limit only ends a failing wait. The
+// default second was too little for a screen's live queries on a loaded 2-core machine (a screen
+// test failed there that passes alone), so a failure takes longer to report, a pass no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The chain as the app wires it (features/shell/wire-app.ts).
 provideUsdtChain(() => import("./wallet/usdt-chain"));

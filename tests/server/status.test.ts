@@ -248,9 +248,9 @@ describe("prober and GET /system/status", () => {
             "SELECT sum(total)::int AS n FROM status_hourly WHERE key = 'api'",
           )
         )[0]?.n ?? 0;
+      // Polled, not one fixed wait: on a loaded machine a 100 ms interval can slip past 350 ms.
       const before = await total();
-      await new Promise((r) => setTimeout(r, 350));
-      expect(await total()).toBeGreaterThan(before);
+      await expect.poll(total, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
     } finally {
       await prober.stop();
     }
