@@ -6,7 +6,8 @@
 // still runs `migrate` on it: a template that does not match the checkout is refused there.
 // The first start on an empty directory stays tested where it matters (server-process.test.ts,
 // db.test.ts and the CLI tests start without a copy).
-import { cp, mkdir, rename, rm, stat } from "node:fs/promises";
+import { cpSync } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { migrate } from "../../../server/db/migrate";
 import { createPgliteDb } from "../../../server/db/pglite-db";
@@ -25,7 +26,9 @@ export async function seedMigratedPglite(pgliteDir: string): Promise<void> {
     throw err;
   });
   await mkdir(path.dirname(pgliteDir), { recursive: true });
-  await cp(await shared, pgliteDir, { recursive: true });
+  // Synchronous on purpose: fs/promises' cp took ~1 s for the template's ~1,300 files, cpSync
+  // ~0.17 s (one round trip through the thread pool per file and step, against none).
+  cpSync(await shared, pgliteDir, { recursive: true });
 }
 
 async function templateDir(): Promise<string> {
