@@ -1,15 +1,18 @@
-// /options against IndexedDB and a stubbed fetch: why buying is disabled (offline, stale price,
-// an open option), the confirm sheet's wording and the expected loss, buying (POST with an
-// Idempotency-Key, the answer stored at once, the open card and its countdown), the server's
-// PREVIOUS_ORDER_OPEN refusal, and the history rendered from IndexedDB. Charts are stubs (uPlot
-// needs a canvas); no sockets.
+// /options' buying against IndexedDB and a stubbed fetch: why buying is disabled (offline, stale
+// price, an open option), the confirm sheet's wording and the expected loss, buying (POST with an
+// Idempotency-Key, the answer stored at once, the open card and its countdown) and the server's
+// PREVIOUS_ORDER_OPEN refusal. The countdown's end and the history: options-history.test.tsx.
+// Charts are stubs (uPlot needs a canvas); no sockets.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OptionsOrder, OptionsProduct } from "../../../protocol/options";
-import { saveAssetsOverview } from "../../db/account-data";
 import { database } from "../../db/database";
-import { saveOptionsProducts } from "../../db/options-data";
 import { reportReachability } from "../../sync/online";
+import {
+  optionsOrder,
+  putOptionsTicker,
+  storeOptionsMarket,
+  TICK_HASH,
+} from "../../test/options-fixtures";
 import { renderInEnglish, signInAs, useScreenTest } from "../../test/screen-test";
 import { OptionsScreen } from "./options-screen";
 import { forgetReceivedLines } from "./price-line";
@@ -38,53 +41,6 @@ const failure = (path: RegExp, status: number, code: string, message: string) =>
   body: { HttpStatusCode: status, Message: message, Code: code, Data: null },
 });
 
-const PRODUCTS: OptionsProduct[] = [
-  { seconds: 30, payoutRate: "0.8", minAmount: "1", maxAmount: "1000", feeRate: "0.01" },
-  { seconds: 60, payoutRate: "0.85", minAmount: "1", maxAmount: "1000", feeRate: "0.01" },
-];
-
-const TICK = "a".repeat(64);
-
-function optionsOrder(patch: Partial<OptionsOrder> = {}): OptionsOrder {
-  const time = new Date(Date.now() - 1_000);
-  return {
-    id: "op1",
-    symbol: "BTC/USDT",
-    direction: "up",
-    seconds: 60,
-    number: "10",
-    fee: "0.1",
-    payoutRate: "0.85",
-    buyPrice: null,
-    sellPrice: null,
-    profit: null,
-    result: null,
-    entryTick: null,
-    exitTick: null,
-    time: time.toISOString(),
-    expiresAt: new Date(time.getTime() + 60_000).toISOString(),
-    settledAt: null,
-    reason: null,
-    ...patch,
-  };
-}
-
-async function putTicker(secondsAgo = 0) {
-  const at = new Date(Date.now() - secondsAgo * 1000).toISOString();
-  await database().tickers.put({
-    symbol: "BTC/USDT",
-    last: "67250.10",
-    open24h: "66000.00",
-    high24h: "67900.00",
-    low24h: "65800.00",
-    change24h: "1.89",
-    volume24h: "1234.5",
-    ts: at,
-    seq: "977",
-    receivedAt: new Date().toISOString(),
-  });
-}
-
 const byId = (testId: string) => screen.getByTestId(testId);
 const text = (testId: string) => byId(testId).textContent;
 const type = (testId: string, value: string) =>
@@ -106,16 +62,7 @@ describe("<OptionsScreen>", () => {
     forgetReceivedLines();
     answer();
     reportReachability(true);
-    await saveAssetsOverview("u1", {
-      balances: [{ asset: "USDT", available: "101", frozen: "0" }],
-      usdt: { available: "101", frozen: "0", withdrawing: "0", withdrawn: "0" },
-      income: { today: "0", yesterday: "0", total: "0" },
-      creditLevel: 1,
-      loan: "0",
-      equityUsd: "101",
-    });
-    await saveOptionsProducts(PRODUCTS);
-    await putTicker();
+    await storeOptionsMarket("u1");
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -156,14 +103,14 @@ describe("<OptionsScreen>", () => {
   });
 
   it("is disabled while the last price is stale, and says how old", async () => {
-    await putTicker(30);
+    await putOptionsTicker(30);
     await renderInEnglish(<OptionsScreen />);
     await waitFor(() => expect(byId("options-disabled-reason").dataset["reason"]).toBe("stale"));
     expect(text("options-disabled-reason")).toMatch(
       /^The last price is 3\d s old \(at most 10 s allowed\): buying waits for a fresh price\.$/,
     );
     expect(upEnabled()).toBe(false);
-    await act(async () => putTicker(0));
+    await act(async () => putOptionsTicker(0));
     await waitFor(() => expect(upEnabled()).toBe(true));
   });
 
@@ -176,7 +123,7 @@ describe("<OptionsScreen>", () => {
           seq: "978",
           price: "67251.00",
           ts: new Date().toISOString(),
-          hash: TICK,
+          hash: TICK_HASH,
         },
       ]),
     );
@@ -220,41 +167,6 @@ describe("<OptionsScreen>", () => {
     expect(byId("options-chart").dataset["level"]).toBe("67251.00");
   });
 
-  it("counts down to zero and then waits for the settlement", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const time = new Date(Date.now() - 25_000);
-      await database().optionsOrders.put({
-        ...optionsOrder({
-          seconds: 30,
-          time: time.toISOString(),
-          expiresAt: new Date(time.getTime() + 30_000).toISOString(),
-        }),
-        userId: "u1",
-      });
-      // An older settled one: the latest result card skips the open option for it.
-      await database().optionsOrders.put({
-        ...optionsOrder({
-          id: "old",
-          time: "2026-01-01T00:00:00.000Z",
-          result: "win",
-          profit: "8.5",
-        }),
-        userId: "u1",
-      });
-      await renderInEnglish(<OptionsScreen />);
-      await waitFor(() => expect(text("options-countdown")).toMatch(/^0:0[45]$/));
-      expect(text("options-last-result")).toBe("Won +8.5 USDT");
-      expect(screen.getAllByTestId("options-history-item")).toHaveLength(1);
-      await act(async () => vi.advanceTimersByTimeAsync(6_000));
-      expect(text("options-countdown")).toBe("0:00");
-      expect(byId("options-countdown").dataset["expired"]).toBe("true");
-      expect(text("options-open-order")).toContain("settling…");
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
   it("shows the server's PREVIOUS_ORDER_OPEN refusal in the seed's words", async () => {
     answer(
       failure(
@@ -278,62 +190,5 @@ describe("<OptionsScreen>", () => {
     await waitFor(() => expect(sent.filter((r) => r.method === "POST")).toHaveLength(2));
     const keys = sent.filter((r) => r.method === "POST").map((r) => r.key);
     expect(keys[1]).toBe(keys[0]);
-  });
-
-  it("renders the history from IndexedDB, offline, with results, prices and ticks", async () => {
-    const tick = (seq: string, price: string) => ({
-      seq,
-      price,
-      ts: "2026-01-01T00:00:01.000Z",
-      hash: TICK,
-    });
-    const settled = (id: string, time: string, patch: Partial<OptionsOrder>) => ({
-      ...optionsOrder({ id, time, expiresAt: time, settledAt: time, ...patch }),
-      userId: "u1",
-    });
-    await database().optionsOrders.bulkPut([
-      settled("w1", "2026-01-01T00:00:00.000Z", {
-        result: "win",
-        profit: "8.5",
-        buyPrice: "67000.00",
-        sellPrice: "67010.00",
-        entryTick: tick("11", "67000.00"),
-        exitTick: tick("40", "67010.00"),
-      }),
-      settled("l2", "2026-01-02T00:00:00.000Z", {
-        direction: "down",
-        result: "lose",
-        profit: "-10",
-        buyPrice: "67000.00",
-        sellPrice: "67010.00",
-        entryTick: tick("51", "67000.00"),
-        exitTick: tick("80", "67010.00"),
-      }),
-      settled("v3", "2026-01-03T00:00:00.000Z", {
-        result: "void",
-        profit: "0",
-        reason: "no-ticks",
-      }),
-    ]);
-    act(() => reportReachability(false));
-    await renderInEnglish(<OptionsScreen />);
-    const items = await screen.findAllByTestId("options-history-item");
-    expect(items.map((item) => item.dataset["orderId"])).toEqual(["v3", "l2", "w1"]);
-    const [voided, lost, won] = items;
-    const within = (item: HTMLElement | undefined, id: string) =>
-      item?.querySelector(`[data-testid="${id}"]`)?.textContent;
-    expect(within(won, "options-result")).toBe("Won +8.5 USDT");
-    expect(within(won, "options-entry-tick")).toBe("entry #11");
-    expect(within(won, "options-exit-tick")).toBe("exit #40");
-    expect(won?.textContent).toContain("67,010.00");
-    expect(within(lost, "options-result")).toBe("Lost -10 USDT");
-    expect(lost?.textContent).toContain("Down");
-    expect(within(voided, "options-result")).toBe("Void: stake and fee returned");
-    expect(voided?.textContent).toContain("no tick was recorded");
-    // The newest result as a card to save.
-    expect(text("options-last-result")).toBe("Void: stake and fee returned");
-    expect(byId("options-save-image")).toBeTruthy();
-    await waitFor(() => expect(text("options-disabled-reason")).toContain("You are offline"));
-    act(() => reportReachability(true));
   });
 });
