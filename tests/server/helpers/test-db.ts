@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import type { Db } from "../../../server/db/db";
 import { migrate } from "../../../server/db/migrate";
 import { createPostgresDb } from "../../../server/db/postgres-db";
+import { restoreBaseline, takeBaseline, type DbBaseline } from "./db-baseline";
 import { openMigratedPglite } from "./pglite-template";
 
 /**
@@ -35,10 +36,19 @@ export async function emptyDb(db: Db): Promise<void> {
   await db.exec(`DROP SCHEMA ${schema} CASCADE; CREATE SCHEMA ${schema};`);
 }
 
-/** A fresh, migrated database without reopening it: fast enough to call between tests. */
+const baselines = new WeakMap<Db, DbBaseline>();
+
+/**
+ * A fresh, migrated database without reopening it: fast enough to call between tests. The first
+ * call on a db empties and migrates its schema and keeps that content; later calls restore it
+ * (db-baseline.ts), or migrate again when a test has changed the schema.
+ */
 export async function resetDb(db: Db): Promise<void> {
+  const baseline = baselines.get(db);
+  if (baseline && (await restoreBaseline(db, baseline))) return;
   await emptyDb(db);
   await migrate(db);
+  baselines.set(db, await takeBaseline(db));
 }
 
 /** Set by .ci/run (and by hand) to run the PostgreSQL suites too. */
