@@ -28,8 +28,10 @@ const nodeDatabaseTests = {
 // 2-core CI machine, and a one-at-a-time run leaves a core idle whenever its file waits: for a
 // child server or CLI, anvil, a socket, a timer, or the main process transforming modules. Files
 // are independent: each has its own in-memory PGlite, its own PostgreSQL schema or database
-// (channels and advisory locks are scoped to it), free ports and temporary directories. The
-// e2e project stays one file at a time (fileParallelism: false below): Chromium fills the cores.
+// (channels and advisory locks are scoped to it), free ports and temporary directories. So are
+// e2e files (each its own server, DATA_DIR, browser and profiles), and they wait much of their
+// time for a server, a settlement or a candle: two at a time took the project from ~890 s to
+// ~680 s on 2 cores, where one Chromium was thought to fill them.
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 // The app's tests run in two projects. Most share their worker's modules and jsdom
@@ -137,7 +139,6 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
