@@ -1,15 +1,21 @@
 // IndexedDB for jsdom: the app's local store is Dexie over IndexedDB.
 import "fake-indexeddb/auto";
 import { configure } from "@testing-library/react";
-import { afterAll } from "vitest";
-import { provideUsdtChain } from "./sync/usdt-chain-port";
+import { afterAll, vi } from "vitest";
 
 // findBy… and waitFor poll until their condition holds; the limit only ends a failing wait. The
 // default second was too little for a screen's live queries on a loaded 2-core machine (a screen
 // test failed there that passes alone), so a failure takes longer to report, a pass no longer.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The chain as the app wires it (features/shell/wire-app.ts).
+// Each file starts from the app's modules as loaded, never as the file before left them (a
+// language chosen, a port wired, a module mocked): files share one worker and its jsdom
+// (vitest.config.ts), not their module state. The modules run again; they are not transformed
+// again.
+vi.resetModules();
+
+// The chain as the app wires it (features/shell/wire-app.ts), into this file's fresh modules.
+const { provideUsdtChain } = await import("./sync/usdt-chain-port");
 provideUsdtChain(() => import("./wallet/usdt-chain"));
 
 // Preact runs effects after a paint: it races requestAnimationFrame against a 35 ms timer and,

@@ -21,14 +21,16 @@ export interface DbBaseline {
 const SCHEMA = "current_schema()::regnamespace";
 
 /**
- * One text that changes whenever a table, column, default, constraint, index, trigger or function
- * of the current schema is added, dropped, renamed, altered, enabled or disabled (foreign keys'
- * internal triggers are left out: their names carry OIDs, and their constraints are in).
+ * One text that changes whenever a table, column, default, constraint, index, view, trigger or
+ * function of the current schema is added, dropped, renamed, altered, enabled or disabled
+ * (foreign keys' internal triggers are left out: their names carry OIDs, their constraints are in).
  */
 export async function schemaFingerprint(db: Queryable): Promise<string> {
   const [row] = await db.query<{ fingerprint: string | null }>(`
     SELECT md5(string_agg(part, ',' ORDER BY part)) AS fingerprint FROM (
-      SELECT concat_ws(':', 'r', relname, relkind) AS part
+      SELECT concat_ws(':', 'r', relname, relkind,
+                       CASE WHEN relkind = 'i' THEN pg_get_indexdef(oid)
+                            WHEN relkind IN ('v', 'm') THEN pg_get_viewdef(oid) END) AS part
         FROM pg_class WHERE relnamespace = ${SCHEMA}
       UNION ALL
       SELECT concat_ws(':', 'a', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
