@@ -1,6 +1,8 @@
 // /health, security headers and serving the built app, against the real app and real PGlite.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createPostgresDb } from "../../server/db/postgres-db";
@@ -243,5 +245,34 @@ describe("shutdown", () => {
     // Without Connection: close on answers sent while closing, this waits for keep-alive (72 s).
     await within(closed, 3_000, "app.close()");
     await expect(fetch(`${base}/health`)).rejects.toThrow();
+  });
+
+  it("closes a connection whose answer started before closing once that answer ends", async () => {
+    const app = await buildApp({ config: testConfig(), db: getDb(), logger: false });
+    // The headers (and so onSend, without Connection: close) leave at once; the body ends later.
+    app.get("/api/v1/streamed", async (_request, reply) => {
+      const body = new PassThrough();
+      body.write("[");
+      setTimeout(() => body.end("]"), 300);
+      return reply.type("application/json").send(body);
+    });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const response = await fetch(`${base}/api/v1/streamed`);
+    expect(response.headers.get("connection")).not.toBe("close");
+    const closed = app.close();
+    expect(await response.text()).toBe("[]");
+    // Without the sweep, the connection turned idle after closing began and held it for 72 s.
+    await within(closed, 3_000, "app.close()");
+  });
+
+  it("closes a connection that has not asked anything yet", async () => {
+    const app = await buildApp({ config: testConfig(), db: getDb(), logger: false });
+    const base = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+    const silent = connect(Number(base.port), base.hostname);
+    await new Promise((resolve) => silent.once("connect", resolve));
+    const ended = new Promise((resolve) => silent.once("close", resolve));
+    // Node counts it busy until its headers timeout (60 s), so server.close() alone waits.
+    await within(app.close(), 3_000, "app.close()");
+    await within(ended, 1_000, "the silent connection's end");
   });
 });

@@ -26,13 +26,19 @@ export interface QuantJobRow {
   finished_at: Date | null;
 }
 
-const columns = (t: string) => `${t}id::text AS id, ${t}user_id::text AS user_id, ${t}plan_id,
-  ${t}kind, ${t}input, ${t}status, ${t}result, ${t}failure, ${t}attempts, ${t}locked_by,
-  ${t}locked_until, ${t}created_at, ${t}started_at, ${t}finished_at`;
+const columns = (t: string, result = `${t}result`) => `${t}id::text AS id,
+  ${t}user_id::text AS user_id, ${t}plan_id, ${t}kind, ${t}input, ${t}status, ${result} AS result,
+  ${t}failure, ${t}attempts, ${t}locked_by, ${t}locked_until, ${t}created_at, ${t}started_at,
+  ${t}finished_at`;
 // Reads order by `quant_jobs.id`: a bare `id` would name the text output column (and "9" > "10").
 const COLUMNS = columns("");
 /** Writes alias the table `j`: the claim's subquery has an `id` of its own. */
 const RETURNING = `RETURNING ${columns("j.")}`;
+/**
+ * Finishing writes the result it holds: reading it back would send ~45 K of JSON out of the
+ * database and parse it again, on PGlite on the API's thread (bench/README.md, quant-api).
+ */
+const RETURNING_NO_RESULT = `RETURNING ${columns("j.", "NULL::jsonb")}`;
 
 export interface NewQuantJob {
   kind: QuantJobKind;
@@ -174,7 +180,7 @@ export async function finishQuantJob(
         SET status = $3, result = $4::jsonb, failure = $5, finished_at = now(),
             locked_by = NULL, locked_until = NULL
       WHERE j.id = $1::bigint AND j.locked_by = $2 AND j.status = 'running'
-      ${RETURNING}`,
+      ${RETURNING_NO_RESULT}`,
     [
       id,
       token,
@@ -183,7 +189,8 @@ export async function finishQuantJob(
       done ? null : end.failure,
     ],
   );
-  return row ?? null;
+  if (row === undefined) return null;
+  return done ? { ...row, result: end.result } : row;
 }
 
 /**
