@@ -7,7 +7,7 @@ import {
   type KlineRow,
 } from "../../../protocol/market";
 import { aggregateCandles, foldTrades, type Candle, type Trade } from "../candles";
-import { formatFixed } from "../../../protocol/decimal";
+import { formatFixed, parseUnits } from "../../../protocol/decimal";
 import { CandleWindow } from "./candle-window";
 
 const SCALES = { priceScale: 2, qtyScale: 3 };
@@ -95,5 +95,56 @@ describe("CandleWindow", () => {
       ]),
     ).toEqual([]);
     expect(full.size).toBe(2);
+  });
+});
+
+describe("CandleWindow.summarySince", () => {
+  /** What readStatsSince computes, straight from the rows the window serves. */
+  function summaryOf(served: readonly KlineRow[], sinceMs: number) {
+    const since = served.filter((r) => Date.parse(r[0]) >= sinceMs);
+    const first = since[0];
+    if (!first) return undefined;
+    const price = (value: string) => parseUnits(value, SCALES.priceScale);
+    let high = price(first[2]);
+    let low = price(first[3]);
+    let volume = 0n;
+    for (const r of since) {
+      if (price(r[2]) > high) high = price(r[2]);
+      if (price(r[3]) < low) low = price(r[3]);
+      volume += parseUnits(r[5], SCALES.qtyScale);
+    }
+    const p = (units: bigint) => formatFixed(units, SCALES.priceScale);
+    return { open: first[1], high: p(high), low: p(low), volume: formatFixed(volume, 3) };
+  }
+
+  it("property: with its blocks kept between flushes, it equals the served candles' summary", () => {
+    fc.assert(
+      fc.property(
+        trades,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: -2, max: 200 }), { minLength: 1, maxLength: 6 }),
+        (all, capacity, blockCandles, batchSizes, sinceMinutes) => {
+          const window = new CandleWindow(SCALES, 60_000, capacity, blockCandles);
+          let done = 0;
+          for (const size of batchSizes) {
+            if (done >= all.length) break;
+            const batch = all.slice(done, done + size);
+            done += batch.length;
+            window.fold(foldTrades(batch, 60_000, SCALES));
+            const served = window.last(capacity);
+            // Every cut: each candle's own time, and minutes around and between them.
+            const cuts = [
+              ...served.map((r) => Date.parse(r[0])),
+              ...sinceMinutes.map((m) => T0 + m * 60_000),
+            ];
+            for (const since of cuts) {
+              expect(window.summarySince(since)).toEqual(summaryOf(served, since));
+            }
+          }
+        },
+      ),
+    );
   });
 });

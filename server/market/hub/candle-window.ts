@@ -18,15 +18,36 @@ interface UnitCandle {
   row: KlineRow;
 }
 
+/**
+ * Candles per block whose high, low and volume `summarySince` keeps between calls. A day of
+ * minutes is 24 blocks: a summary reads the cached ones and scans at most the block `since` cuts
+ * and the newest one (which each flush changes), instead of all 1 441 candles.
+ */
+export const SUMMARY_BLOCK_CANDLES = 60;
+
+/** High, low and volume of the candles of one block in the window, and how many there are. */
+interface BlockSummary {
+  h: bigint;
+  l: bigint;
+  v: bigint;
+  count: number;
+}
+
 export class CandleWindow {
   /** Oldest first, at most `capacity`. */
   private readonly candles: UnitCandle[] = [];
+  /** By block number; dropped when a candle of the block changes, arrives or leaves. */
+  private readonly blockSummaries = new Map<number, BlockSummary>();
+  private readonly blockMs: number;
 
   constructor(
     private readonly scales: Scales,
     private readonly intervalMs: number,
     private readonly capacity: number,
-  ) {}
+    blockCandles: number = SUMMARY_BLOCK_CANDLES,
+  ) {
+    this.blockMs = intervalMs * blockCandles;
+  }
 
   /** A window holding `rows` (served candles, oldest first), as GET /market/klines returns them. */
   static fromRows(
@@ -34,8 +55,9 @@ export class CandleWindow {
     scales: Scales,
     intervalMs: number,
     capacity: number,
+    blockCandles?: number,
   ): CandleWindow {
-    const window = new CandleWindow(scales, intervalMs, capacity);
+    const window = new CandleWindow(scales, intervalMs, capacity, blockCandles);
     for (const [time, o, h, l, c, v] of rows.slice(-capacity)) {
       const p = (value: string) => parseUnits(value, scales.priceScale);
       window.candles.push(
@@ -78,15 +100,29 @@ export class CandleWindow {
   summarySince(
     sinceMs: number,
   ): { open: string; high: string; low: string; volume: string } | undefined {
-    const since = this.candles.filter((c) => c.openTime >= sinceMs);
-    const first = since[0];
+    const candles = this.candles;
+    let i = this.firstAtOrAfter(sinceMs);
+    const first = candles[i];
     if (!first) return undefined;
     let { h, l } = first;
     let v = 0n;
-    for (const c of since) {
-      if (c.h > h) h = c.h;
-      if (c.l < l) l = c.l;
-      v += c.v;
+    while (i < candles.length) {
+      const candle = candles[i] as UnitCandle;
+      const block = this.blockOf(candle.openTime);
+      // The block is whole from here when no candle of it lies before `since`.
+      const previous = candles[i - 1];
+      if (previous === undefined || this.blockOf(previous.openTime) !== block) {
+        const summary = this.blockSummary(i, block);
+        if (summary.h > h) h = summary.h;
+        if (summary.l < l) l = summary.l;
+        v += summary.v;
+        i += summary.count;
+      } else {
+        if (candle.h > h) h = candle.h;
+        if (candle.l < l) l = candle.l;
+        v += candle.v;
+        i += 1;
+      }
     }
     const p = (units: bigint) => formatFixed(units, this.scales.priceScale);
     return {
@@ -95,6 +131,40 @@ export class CandleWindow {
       low: p(l),
       volume: formatFixed(v, this.scales.qtyScale),
     };
+  }
+
+  private blockOf(openTime: number): number {
+    return Math.floor(openTime / this.blockMs);
+  }
+
+  /** The summary of `block`, whose first candle in the window is at `start`. */
+  private blockSummary(start: number, block: number): BlockSummary {
+    const cached = this.blockSummaries.get(block);
+    if (cached) return cached;
+    const first = this.candles[start] as UnitCandle;
+    const summary: BlockSummary = { h: first.h, l: first.l, v: 0n, count: 0 };
+    for (let j = start; j < this.candles.length; j += 1) {
+      const candle = this.candles[j] as UnitCandle;
+      if (this.blockOf(candle.openTime) !== block) break;
+      if (candle.h > summary.h) summary.h = candle.h;
+      if (candle.l < summary.l) summary.l = candle.l;
+      summary.v += candle.v;
+      summary.count += 1;
+    }
+    this.blockSummaries.set(block, summary);
+    return summary;
+  }
+
+  /** Index of the oldest candle opened at or after `ms` (the length when none is). */
+  private firstAtOrAfter(ms: number): number {
+    let low = 0;
+    let high = this.candles.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.candles[mid] as UnitCandle).openTime < ms) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 
   /** The newest `count` candles, oldest first. */
@@ -114,7 +184,8 @@ export class CandleWindow {
     }
     for (const candle of changed) candle.row = this.withRow(candle).row;
     if (this.candles.length > this.capacity) {
-      this.candles.splice(0, this.candles.length - this.capacity);
+      const gone = this.candles.splice(0, this.candles.length - this.capacity);
+      for (const candle of gone) this.blockSummaries.delete(this.blockOf(candle.openTime));
     }
     const kept = new Set(this.candles);
     return [...changed]
@@ -127,12 +198,14 @@ export class CandleWindow {
   private foldOne(openTime: number, partial: Candle): UnitCandle | undefined {
     let index = this.candles.length - 1;
     while (index >= 0 && (this.candles[index]?.openTime ?? 0) > openTime) index -= 1;
+    // Older than every candle of a full window: it has moved past this one.
+    if (index < 0 && this.candles.length >= this.capacity) return undefined;
+    this.blockSummaries.delete(this.blockOf(openTime));
     const found = this.candles[index];
     if (found?.openTime === openTime) {
       this.merge(found, partial);
       return found;
     }
-    if (index < 0 && this.candles.length >= this.capacity) return undefined;
     const p = (value: string) => parseUnits(value, this.scales.priceScale);
     const created = this.withRow({
       openTime,
