@@ -1,6 +1,8 @@
 // The quant-api benchmark's lab user, on a thread of its own: keeps two walk-forward
 // optimisations queued or running (a new one is posted as soon as one finishes, each polled every
-// 200 ms as the app polls) until the parent posts "stop", then posts how many finished. Like the
+// 200 ms — ten times as often as the app's lab, src/features/quant/quant-lab-jobs.tsx, so that
+// the queue never runs dry between a job's end and the next post: a heavier load than a person's)
+// until the parent posts "stop", then posts how many finished. Like the
 // ticker client, it is an outside client: on the server's event loop its requests, answers and
 // their garbage would be counted as the API's own work.
 import { randomUUID } from "node:crypto";
