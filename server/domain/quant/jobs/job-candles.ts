@@ -9,11 +9,11 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { KlineInterval } from "../../../../protocol/market";
 import type { Queryable } from "../../../db/db";
-import type { CandleRow } from "../../../db/repositories/candle-repository";
 import {
   readMinuteCandlesText,
   recordedCandleRange,
-} from "../../../db/repositories/quant-job-repository";
+  type CandleRow,
+} from "../../../db/repositories/candle-repository";
 import { aggregateCandles, type Candle } from "../../../market/candles";
 import { findSymbol } from "../../../market/symbols";
 import { SETTLED_MS, type CandleChunkCache } from "./candle-chunk-cache";

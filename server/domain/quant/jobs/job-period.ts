@@ -3,7 +3,7 @@
 // one. A backtest over minutes nobody recorded would be a backtest over nothing (or a guess).
 import { INTERVAL_MS } from "../../../../protocol/market";
 import type { Queryable } from "../../../db/db";
-import { recordedCandleRange } from "../../../db/repositories/quant-job-repository";
+import { recordedCandleRange } from "../../../db/repositories/candle-repository";
 import { invalid } from "../../errors";
 import type { JobPeriod } from "./job-input";
 

@@ -8,11 +8,11 @@
 // job (GET /quant/backtests/{id}) says which symbol and period it covers.
 import type { Db } from "../../../db/db";
 import { listQuantPlans, type QuantPlanRow } from "../../../db/repositories/quant-plan-repository";
+import { recordedCandleRange } from "../../../db/repositories/candle-repository";
 import {
   insertQuantJob,
   latestPlanJob,
   lockPlanForSchedule,
-  recordedCandleRange,
   type QuantJobRow,
 } from "../../../db/repositories/quant-job-repository";
 import { canonicalJson } from "../../idempotency/with-idempotency";
