@@ -2,6 +2,7 @@
 // or in memory when no directory is given. It serialises all queries on one connection.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
 import {
   guardTx,
@@ -56,15 +57,14 @@ export function dumpPgliteDb(db: Db): Promise<Blob> {
 }
 
 /**
- * Every statement ends with a turn of the event loop. PGlite runs each statement synchronously on
- * this thread and resolves at once, so a transaction's statements (finishing a lab job: ~10 of
- * them, one writing ~45 K of JSON) otherwise ran back to back in one task of several ms, and every
- * request that arrived meanwhile — even one that never touches the database, like GET
- * /market/tickers — waited for all of them. With a turn between statements it waits for one
- * (bench/README.md, quant-api: the event loop's p99.9 delay under the lab's load 17 → 8 ms).
+ * Every statement ends with a turn of the event loop (`nextTurn`). PGlite runs each statement
+ * synchronously on this thread and resolves at once, so a transaction's statements (finishing a
+ * lab job: ~10 of them, one writing ~45 K of JSON) otherwise ran back to back in one task of
+ * several ms, and every request that arrived meanwhile — even one that never touches the
+ * database, like GET /market/tickers — waited for all of them. With a turn between statements it
+ * waits for one (bench/README.md, quant-api: the event loop's p99.9 delay under the lab's load
+ * 17 → 8 ms).
  */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 function queryable(pg: PGlite | Transaction): Queryable {
   return {
     async query<T extends object>(sql: string, params?: readonly SqlParam[]) {

@@ -48,7 +48,7 @@ async function at<T>(time: number, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A 100 USDT plan that starts and ends at `at`, earning `result` (102) or losing it (202). */
+/** A 100 USDT plan that starts and ends at `time`, earning `result` (102) or losing it (202). */
 async function planResult(db: Db, user: TestSession, id: string, time: number, result: bigint) {
   await at(time, () =>
     db.transaction(async (tx) => {

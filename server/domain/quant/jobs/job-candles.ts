@@ -1,12 +1,12 @@
 // A job's candles. The main thread reads them (the database belongs to it: PGlite lives in this
 // process and answers the API from the same thread) as the stored 1m candles, each chunk of
 // MINUTES_PER_CHUNK as one text value (readMinuteCandlesText: ~4 ms for 1 000 minutes, where
-// aggregating them in SQL row by row took ~45 ms), with a yield between chunks. The worker thread
+// aggregating them in SQL row by row took ~45 ms); between chunks the API's requests get their turn
+// (on PGlite the adapter gives one after each statement, pglite-db.ts). The worker thread
 // parses them and folds them into the job's interval by the market's own rule
 // (server/market/candles.ts aggregateCandles, the rule GET /market/klines answers by), so the
 // candles a job sees are the ones the chart shows. The runner keeps the settled chunks in memory
 // (candle-chunk-cache.ts), so a job over history another job read costs no reading.
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { KlineInterval } from "../../../../protocol/market";
 import type { Queryable } from "../../../db/db";
 import {
@@ -51,12 +51,10 @@ export async function loadCandleChunks(
       if (whole === undefined) {
         whole = await readMinuteCandlesText(db, symbol, start, end);
         cache.set(symbol, start, whole);
-        await yieldToEventLoop();
       }
       text = within ? whole : linesWithin(whole, fromMs, toMs);
     } else {
       text = await readMinuteCandlesText(db, symbol, Math.max(start, fromMs), Math.min(end, toMs));
-      await yieldToEventLoop();
     }
     if (text !== "") chunks.push(text);
   }
