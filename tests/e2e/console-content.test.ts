@@ -50,7 +50,10 @@ describe("console content", () => {
     await page.getByRole("link", { name: "Links and contacts", exact: true }).click();
     await page.getByTestId("link-url-live-chat").fill(NEW_ADDRESS);
     await page.getByTestId("link-save-live-chat").click();
-    await expect.poll(() => page.getByTestId("link-url-live-chat").inputValue()).toBe(NEW_ADDRESS);
+    // Saved means the console read the edit back from the server: only then can the user's next
+    // pull see it (the input holds the typed value from the start, so it proves nothing).
+    await page.getByTestId("link-saved-live-chat").waitFor();
+    expect(await page.getByTestId("link-url-live-chat").inputValue()).toBe(NEW_ADDRESS);
 
     // The open app picks it up on its own within one pull interval: the minute passes on its
     // clock (its timers fire as they would have) instead of the test waiting it out.

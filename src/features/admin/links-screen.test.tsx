@@ -18,14 +18,17 @@ const chat = {
 
 async function mountAs(role: OperatorRole) {
   const edits: unknown[] = [];
+  // The server's copy: an edit changes it (and its updatedAt), and the list reads it back.
+  let current = chat;
   fakeConsoleServer({
     "POST /auth/signin": () => ({ data: "op-token" }),
     "GET /admin/session": () => ({ data: sessionView("ready", role) }),
     "POST /auth/logout": () => ({ data: null }),
-    "GET /admin/links": () => ({ data: [chat] }),
+    "GET /admin/links": () => ({ data: [current] }),
     "PUT /admin/links/live-chat": ({ body }) => {
       edits.push(body);
-      return { data: { ...chat, ...(body as object) } };
+      current = { ...current, ...(body as object), updatedAt: "2026-11-29T06:00:00Z" };
+      return { data: current };
     },
   });
   await act(async () => {
@@ -52,6 +55,25 @@ describe("<LinksScreen>", () => {
       fireEvent.click(screen.getByTestId("link-save-live-chat"));
     });
     await waitFor(() => expect(edits).toEqual([{ url: "https://help.example.org" }]));
+  });
+
+  it("says saved once the list shows the edit, and not after a new change", async () => {
+    await mountAs("admin");
+    expect(screen.queryByTestId("link-saved-live-chat")).toBeNull();
+    fireEvent.input(screen.getByTestId("link-url-live-chat"), {
+      target: { value: "https://help.example.org" },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId("link-save-live-chat"));
+    });
+    await screen.findByTestId("link-saved-live-chat");
+    expect((screen.getByTestId("link-url-live-chat") as HTMLInputElement).value).toBe(
+      "https://help.example.org",
+    );
+    fireEvent.input(screen.getByTestId("link-url-live-chat"), {
+      target: { value: "https://other.example.org" },
+    });
+    expect(screen.queryByTestId("link-saved-live-chat")).toBeNull();
   });
 
   it("lets a support operator read but not edit", async () => {

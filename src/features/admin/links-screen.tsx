@@ -10,19 +10,26 @@ import { allows } from "./roles";
 import { useOperator } from "./use-operator";
 import { useRemote } from "./use-remote";
 
-function LinkRow(props: { link: AdminLinkView; canEdit: boolean; onSaved: () => void }) {
+function LinkRow(props: {
+  link: AdminLinkView;
+  canEdit: boolean;
+  /** This row's last save was read back from the server (the list reloaded after it). */
+  saved: boolean;
+  onSaved: () => void;
+}) {
   const { t, i18n } = useLingui();
   const { link } = props;
   const [url, setUrl] = useState(link.url);
   const [title, setTitle] = useState(link.titles["en"] ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const edit = {
+    ...(url.trim() !== link.url ? { url: url.trim() } : {}),
+    ...(title.trim() !== (link.titles["en"] ?? "") ? { title: title.trim(), lang: "en" } : {}),
+  };
+  const edited = Object.keys(edit).length > 0;
   const save = () => {
-    const edit = {
-      ...(url.trim() !== link.url ? { url: url.trim() } : {}),
-      ...(title.trim() !== (link.titles["en"] ?? "") ? { title: title.trim(), lang: "en" } : {}),
-    };
-    if (Object.keys(edit).length === 0) return;
+    if (!edited) return;
     setBusy(true);
     setError(null);
     editLink(link.id, edit).then(
@@ -54,6 +61,11 @@ function LinkRow(props: { link: AdminLinkView; canEdit: boolean; onSaved: () => 
         testId={`link-title-${link.id}`}
       />
       <ErrorLine error={error} role="alert" />
+      {props.saved && !edited && (
+        <p className="q-admin-ok" role="status" data-testid={`link-saved-${link.id}`}>
+          <Trans>Saved. Apps on screen show it within a minute.</Trans>
+        </p>
+      )}
       {props.canEdit && (
         <button
           type="button"
@@ -73,6 +85,9 @@ export function LinksScreen() {
   const { i18n } = useLingui();
   const canEdit = allows(useOperator().session, "manage");
   const links = useRemote(() => listLinks(), "links");
+  // Which link was saved last: its row says so once the reloaded list shows the edit (the row is
+  // keyed by updatedAt, so it remounts with the server's values), not merely when the PUT answered.
+  const [savedId, setSavedId] = useState<string | null>(null);
   return (
     <section data-testid="admin-links">
       <h1 className="q-admin-title">
@@ -85,7 +100,11 @@ export function LinksScreen() {
             key={`${link.id}-${link.updatedAt}`}
             link={link}
             canEdit={canEdit}
-            onSaved={links.reload}
+            saved={savedId === link.id}
+            onSaved={() => {
+              setSavedId(link.id);
+              links.reload();
+            }}
           />
         ))}
       </ul>
