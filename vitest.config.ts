@@ -112,6 +112,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // An e2e poll waits on a server, a pull or a render by a browser sharing 2 cores with
+          // them: vitest's 1 s default made every poll that did not pass LOCAL a race.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

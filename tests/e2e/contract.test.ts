@@ -37,7 +37,14 @@ import {
   recordTypes,
 } from "./helpers/contract-screen";
 import { useE2EWithExchange } from "./helpers/fake-binance";
-import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
+import {
+  LOCAL,
+  setNetwork,
+  textOf,
+  tokenOf,
+  waitForAvailable,
+  waitForServiceWorker,
+} from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 import { numbersIn } from "./helpers/options";
 
@@ -77,6 +84,7 @@ describe("contract trading", () => {
       // 1. A 10× long at market. The book is the exchange's: it fills at the best ask.
       await openContract(page, { symbol: SYMBOL, leverage: LEVERAGE });
       await expectFormBesideBook(page);
+      await waitForAvailable(page, "contract-available", CREDIT);
       expect(await textOf(page.getByTestId("contract-house-notice"))).not.toBe("");
       // 100 % is the largest quantity whose margin and fee the available USDT pays at the ask.
       await page.getByTestId("contract-direction-long").click();

@@ -22,7 +22,14 @@ import {
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
 import { ANVIL_KEY_1, api, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
-import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
+import {
+  LOCAL,
+  setNetwork,
+  textOf,
+  tokenOf,
+  waitForAvailable,
+  waitForServiceWorker,
+} from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 import {
   countdownSeconds,
@@ -126,6 +133,7 @@ describe("rise/fall options", () => {
       const winReturn = stakeUnits + optionProfit(stakeUnits, product.payoutRate);
 
       await openOptions(page);
+      await waitForAvailable(page, "options-available", "1000");
       // The house is the counterparty: the screen says what a 50/50 guess loses on average.
       const loss = expectedLossRate(product.payoutRate, product.feeRate);
       const lossPercent = formatUnits(parseUnits(loss, 8) * 100n, 8);

@@ -13,7 +13,13 @@ import type { ListPage } from "../../protocol/list";
 import type { SpotConfig, SpotOrder } from "../../protocol/spot";
 import { useE2E } from "./harness/fixtures";
 import { api } from "./helpers/accounts";
-import { LOCAL, setNetwork, tokenOf, waitForServiceWorker } from "./helpers/local-first";
+import {
+  LOCAL,
+  setNetwork,
+  tokenOf,
+  waitForAvailable,
+  waitForServiceWorker,
+} from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
 
 const e2e = useE2E();
@@ -84,6 +90,7 @@ describe("spot trading", () => {
     );
     const buyLimit = wellAbove(bookNow.body.Data.asks[0]?.[0] ?? "0", "0.01");
     await page.getByTestId("spot-side-buy").click();
+    await waitForAvailable(page, "spot-available", "10000");
     await page.getByTestId("spot-type-limit").click();
     await page.getByTestId("spot-price").fill(buyLimit);
     await page.getByTestId("spot-number").fill("0.01");
