@@ -37,15 +37,9 @@ import {
   recordTypes,
 } from "./helpers/contract-screen";
 import { useE2EWithExchange } from "./helpers/fake-binance";
-import {
-  LOCAL,
-  setNetwork,
-  textOf,
-  tokenOf,
-  waitForAvailable,
-  waitForServiceWorker,
-} from "./helpers/local-first";
+import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
+import { waitForAvailable } from "./helpers/order-form";
 import { numbersIn } from "./helpers/options";
 
 const SYMBOL = "BTC/USDT";

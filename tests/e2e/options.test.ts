@@ -4,7 +4,6 @@
 // recomputed from GET /market/ticks with the one settlement rule, so a wrong settlement cannot
 // pass; Verify says verified; /records holds the purchase, fee and settlement bills; offline the
 // history still renders and buying is disabled with the reason.
-import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatUnits, parseUnits } from "../../protocol/decimal";
 import type { Bill } from "../../protocol/ledger";
@@ -16,21 +15,14 @@ import {
   optionProfit,
   PREVIOUS_ORDER_OPEN_MESSAGE,
   type OptionResult,
-  type OptionsOrder,
   type OptionsProduct,
 } from "../../protocol/options";
 import { copyDist } from "./harness/dist-copy";
 import { useE2E } from "./harness/fixtures";
 import { ANVIL_KEY_1, api, demoCredit, SERVER_POLL_MS } from "./helpers/accounts";
-import {
-  LOCAL,
-  setNetwork,
-  textOf,
-  tokenOf,
-  waitForAvailable,
-  waitForServiceWorker,
-} from "./helpers/local-first";
+import { LOCAL, setNetwork, textOf, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
+import { waitForAvailable } from "./helpers/order-form";
 import {
   countdownSeconds,
   firstBrokenTickLink,
@@ -43,6 +35,13 @@ import {
   usdt,
   USDT_SCALE,
 } from "./helpers/options";
+import {
+  checkHistoryItem,
+  expectBlockedByOpenOrder,
+  flat,
+  historyItem,
+  openOptions,
+} from "./helpers/options-screen";
 
 // A private copy of dist/: the offline part loads the shell the service worker precached.
 const dist = copyDist();
@@ -54,14 +53,6 @@ const SECONDS = 30;
 /** The seed's Japanese sentence for PREVIOUS_ORDER_OPEN (src/locales/jp/messages.po). */
 const PREVIOUS_ORDER_OPEN_JP = "前の注文を先に完了してください";
 
-/** What the result line says for each result, in English. */
-const RESULT_WORDS: Record<OptionResult, RegExp> = {
-  win: /\bw(in|on)\b/i,
-  lose: /\b(lose|lost|loss)\b/i,
-  tie: /\b(tie|draw)\b/i,
-  void: /\bvoid(ed)?\b/i,
-};
-
 /** Bill types the settlement of each result posts (API.md bills; DESIGN §5). */
 const SETTLEMENT_BILLS: Record<OptionResult, string[]> = {
   win: ["312"],
@@ -69,12 +60,6 @@ const SETTLEMENT_BILLS: Record<OptionResult, string[]> = {
   tie: ["313"],
   void: ["313", "313"],
 };
-
-/** The text as laid out (blocks apart, unlike textContent), on one line; "" while absent. */
-const flat = async (locator: Locator) =>
-  (await locator.count()) === 0
-    ? ""
-    : (await locator.first().innerText()).replace(/\s+/g, " ").trim();
 
 /** The 30 s product, and a stake of 10 USDT kept inside its range. */
 async function thirtySecondProduct(): Promise<{ product: OptionsProduct; stake: string }> {
@@ -86,24 +71,6 @@ async function thirtySecondProduct(): Promise<{ product: OptionsProduct; stake: 
   const min = parseUnits(product.minAmount, USDT_SCALE);
   const max = parseUnits(product.maxAmount, USDT_SCALE);
   return { product, stake: usdt(ten < min ? min : ten > max ? max : ten) };
-}
-
-/** Opens /options once buying is possible there (terms synced, a fresh price, online). */
-async function openOptions(page: Page): Promise<void> {
-  await page.goto("/options");
-  await page.getByTestId("screen-options").waitFor();
-  await page.getByTestId(`options-product-${SECONDS}`).click();
-  await expect.poll(() => page.getByTestId("options-up").isEnabled(), LOCAL).toBe(true);
-}
-
-/**
- * While an option is open the form offers no buying and says why: the seed's sentence, exactly
- * (in the page's language).
- */
-async function expectBlockedByOpenOrder(page: Page, sentence: string): Promise<void> {
-  await expect.poll(() => flat(page.getByTestId("options-disabled-reason")), LOCAL).toBe(sentence);
-  expect(await page.getByTestId("options-up").isDisabled()).toBe(true);
-  expect(await page.getByTestId("options-down").isDisabled()).toBe(true);
 }
 
 /** The user's bills of one order (GET /assets/bills, newest first). */
@@ -132,7 +99,7 @@ describe("rise/fall options", () => {
       const fee = optionFee(stakeUnits, product.feeRate);
       const winReturn = stakeUnits + optionProfit(stakeUnits, product.payoutRate);
 
-      await openOptions(page);
+      await openOptions(page, SECONDS);
       await waitForAvailable(page, "options-available", "1000");
       // The house is the counterparty: the screen says what a 50/50 guess loses on average.
       const loss = expectedLossRate(product.payoutRate, product.feeRate);
@@ -293,7 +260,7 @@ describe("rise/fall options", () => {
     const token = await tokenOf(page);
     await demoCredit(server, token, "1000");
     const { stake } = await thirtySecondProduct();
-    await openOptions(page);
+    await openOptions(page, SECONDS);
 
     // The open order comes from another device (Node); this screen learns of it and says so.
     const first = await placeOptionFromNode(server, token, {
@@ -311,29 +278,3 @@ describe("rise/fall options", () => {
     expect(session.log.pageErrors).toEqual([]);
   });
 });
-
-function historyItem(page: Page, orderId: string): Locator {
-  return page.locator(`[data-testid="options-history-item"][data-order-id="${orderId}"]`);
-}
-
-/** The settled order's history item: its result word, its profit and its entry and exit ticks. */
-async function checkHistoryItem(
-  page: Page,
-  order: OptionsOrder,
-  result: OptionResult,
-  profit: string,
-): Promise<void> {
-  const item = historyItem(page, order.id);
-  await item.waitFor(LOCAL);
-  expect(await item.getAttribute("data-result")).toBe(result);
-  const resultLine = item.getByTestId("options-result");
-  await expect.poll(() => flat(resultLine), LOCAL).toMatch(RESULT_WORDS[result]);
-  const said = await flat(resultLine);
-  for (const other of Object.keys(RESULT_WORDS) as OptionResult[]) {
-    if (other !== result)
-      expect(said, `result line says ${other}`).not.toMatch(RESULT_WORDS[other]);
-  }
-  expect(numbersIn(await flat(item)), "the profit shown").toContain(profit);
-  expect(await flat(item.getByTestId("options-entry-tick"))).toContain(order.entryTick?.seq);
-  expect(await flat(item.getByTestId("options-exit-tick"))).toContain(order.exitTick?.seq);
-}

@@ -13,14 +13,9 @@ import type { ListPage } from "../../protocol/list";
 import type { SpotConfig, SpotOrder } from "../../protocol/spot";
 import { useE2E } from "./harness/fixtures";
 import { api } from "./helpers/accounts";
-import {
-  LOCAL,
-  setNetwork,
-  tokenOf,
-  waitForAvailable,
-  waitForServiceWorker,
-} from "./helpers/local-first";
+import { LOCAL, setNetwork, tokenOf, waitForServiceWorker } from "./helpers/local-first";
 import { signInThroughLogin } from "./helpers/login";
+import { waitForAvailable } from "./helpers/order-form";
 
 const e2e = useE2E();
 const SYMBOL = "BTC/USDT";

@@ -11,7 +11,6 @@ import type { ListPage } from "../../../protocol/list";
 import type { MessageItem } from "../../../protocol/messages";
 import type { StartedServer } from "../harness/server";
 import { api } from "./accounts";
-import { numbersIn } from "./options";
 
 /**
  * How long to wait for something the device does by itself (render from IndexedDB, take a lock):
@@ -58,18 +57,6 @@ export async function waitForLiveApp(page: Page): Promise<void> {
 export async function textOf(locator: Locator): Promise<string> {
   if ((await locator.count()) === 0) return "";
   return ((await locator.first().textContent()) ?? "").trim();
-}
-
-/**
- * Waits until an order form's "Available" line (`testId`) shows `amount`: a credit made from
- * outside reaches the device by a pull, and a form checks an order against the balance the device
- * holds, so an order placed before the pull landed is refused (or a 100 % button sizes it from 0).
- */
-export async function waitForAvailable(page: Page, testId: string, amount: string): Promise<void> {
-  const wanted = numbersIn(amount)[0];
-  await expect
-    .poll(async () => numbersIn(await textOf(page.getByTestId(testId))), LOCAL)
-    .toContain(wanted);
 }
 
 /** Waits until the element shows some text (content arrived, not just a frame), and returns it. */
