@@ -19,6 +19,9 @@ const nodeDatabaseTests = {
   hookTimeout: 60_000,
   pool: "forks",
   isolate: false,
+  // A poll waits for a notification, a worker or a child process on a machine shared with
+  // another test file: vitest's 1 s default is a race there, not a bound.
+  expect: { poll: { timeout: 10_000 } },
 } as const;
 
 // Test files run in parallel, at least two at a time. Vitest's default (cores − 1) is one on a

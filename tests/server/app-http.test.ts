@@ -231,14 +231,21 @@ describe("without a built app", () => {
 describe("shutdown", () => {
   it("lets an in-flight request finish when the app closes (what SIGTERM does)", async () => {
     const app = await buildApp({ config: testConfig(), db: getDb(), logger: false });
+    // The handler is running when closing begins and answers only after it began.
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     app.get("/api/v1/slow", async () => {
-      await new Promise((r) => setTimeout(r, 300));
+      markStarted();
+      await released;
       return { HttpStatusCode: 200, Message: "OK", Data: "finished" };
     });
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     const inFlight = fetch(`${base}/api/v1/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    await within(started, 5_000, "the handler's start");
     const closed = app.close();
+    setTimeout(release, 100);
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ Data: "finished" });

@@ -71,10 +71,28 @@ interface BillRow {
 contractSuites("GET /assets/summary", "assets-summary", (env) => {
   it("equals the bills' sums per product and day, across midnight in two zones", async () => {
     const { db, app, market, user } = env();
+    // The trades post at the database's time: they come first, and the summary is read as of a
+    // time after them, so no midnight falls between a bill and the summary's "now".
+    // Spot: a round trip; contract: a position opened and closed; BTC held at its close.
+    await at(Date.now() - 42 * DAY, () => fund(db, user.userId, "USDT", USDT("10000")));
+    await stepMarket(market, 3);
+    await placeOrder(app, user, { symbol: "BTC/USDT", side: 0, type: 0, number: "0.1" });
+    await stepMarket(market, 2);
+    await placeOrder(app, user, { symbol: "BTC/USDT", side: 1, type: 0, number: "0.1" });
+    const position = await openContract(app, user, {
+      symbol: "ETH/USDT",
+      leverage: 5,
+      quantity: "0.5",
+      direction: "long",
+      type: 0,
+    });
+    await stepMarket(market, 3);
+    expect((await closeContract(app, user, position.id)).statusCode).toBe(200);
+    await fund(db, user.userId, "BTC", parseUnits("0.25", 8));
+    await stepMarket(market, 1);
     const now = Date.now();
     const tokyo = midnightBefore(ZONES["Asia/Tokyo"], now);
     const saoPaulo = midnightBefore(ZONES["America/Sao_Paulo"], now);
-    await at(now - 42 * DAY, () => fund(db, user.userId, "USDT", USDT("10000")));
     // A minute after a midnight, or halfway to now while it is younger than two: after the
     // midnight, never after now (a CI run at 03:00 UTC, São Paulo's midnight, had none there).
     const after = (midnight: number) =>
@@ -94,23 +112,6 @@ contractSuites("GET /assets/summary", "assets-summary", (env) => {
       const units = amount.startsWith("-") ? -USDT(amount.slice(1)) : USDT(amount);
       await planResult(db, user, `plan-${n}`, time, units);
     }
-
-    // Spot: a round trip; contract: a position opened and closed; BTC held at its close.
-    await stepMarket(market, 3);
-    await placeOrder(app, user, { symbol: "BTC/USDT", side: 0, type: 0, number: "0.1" });
-    await stepMarket(market, 2);
-    await placeOrder(app, user, { symbol: "BTC/USDT", side: 1, type: 0, number: "0.1" });
-    const position = await openContract(app, user, {
-      symbol: "ETH/USDT",
-      leverage: 5,
-      quantity: "0.5",
-      direction: "long",
-      type: 0,
-    });
-    await stepMarket(market, 3);
-    expect((await closeContract(app, user, position.id)).statusCode).toBe(200);
-    await fund(db, user.userId, "BTC", parseUnits("0.25", 8));
-    await stepMarket(market, 1);
 
     const bills = await db.query<BillRow>(
       `SELECT type, asset, amount::text AS amount, ref_kind, created_at FROM bills

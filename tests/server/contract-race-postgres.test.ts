@@ -104,16 +104,17 @@ describePostgres(
         );
         await eventually(() => ids.every((id) => workers.every((w) => w.watching(id))));
 
-        // The crash through every liquidation price (60,635.00) is recorded while the users'
-        // closes arrive, a few at a time, on either pool.
-        const crashed = recordTicks(feed, "BTC/USDT", [[T0 + 1000, "60000.00"]]);
+        // The crash through every liquidation price (60,635.00) is recorded; the workers'
+        // liquidations then race the users' closes, which arrive a few at a time on either pool.
+        // (Closes scheduled before the tick committed could all win on a slow machine, and the
+        // race would not be run.)
+        await recordTicks(feed, "BTC/USDT", [[T0 + 1000, "60000.00"]]);
         const closes = Promise.all(
           ids.map(async (id, i) => {
             await new Promise((resolve) => setTimeout(resolve, (i * 37) % 300));
             return userClose(i % 2 === 0 ? db : other, id, 60_000_000_000n, open);
           }),
         );
-        await crashed;
         const crash = String(feed.headSeqs().get("BTC/USDT"));
         const kinds = await closes;
         for (const w of workers) await w.settled();

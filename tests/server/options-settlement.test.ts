@@ -262,10 +262,7 @@ describe("options settlement on a recorded tick sequence", () => {
     await settler?.settled();
     expect((await results()).get(h.id)).toBeNull();
     clock = T0 + 30_000 + 5_000;
-    for (let i = 0; i < 50 && (await results()).get(h.id) === null; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect((await results()).get(h.id)).toBe("void");
+    await expect.poll(async () => (await results()).get(h.id), { interval: 20 }).toBe("void");
     expect(await usdtBalance(getDb(), h.userId)).toBe(FUNDS);
     expect((await settlementBills(getDb())).get(h.id)).toEqual([
       [313, STAKE],

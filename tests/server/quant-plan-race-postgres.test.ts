@@ -52,21 +52,30 @@ async function expectClean(db: Db) {
   expect(await planFrozenMismatches(db)).toEqual([]);
 }
 
-async function subscribedPlans(db: Db, startMs: number, tag: number) {
-  const plans: { id: string; userId: string }[] = [];
+/** PLANS users with 100 USDT each: the slow part of the setup, done before any time is taken. */
+async function fundedUsers(db: Db): Promise<string[]> {
+  const users: string[] = [];
   for (let i = 0; i < PLANS; i += 1) {
     const { userId } = await createUserSession(db);
     await fundUsdt(db, userId, 100n * USDT);
-    const sub = await subscribeAt(
-      db,
-      userId,
-      { planId: "demo-10-minutes", amount: "50" },
-      startMs,
-      `race-${tag}-${i}`,
-    );
-    plans.push({ id: sub.id, userId });
+    users.push(userId);
   }
-  return plans;
+  return users;
+}
+
+async function subscribedPlans(db: Db, users: readonly string[], startMs: number, tag: number) {
+  return Promise.all(
+    users.map(async (userId, i) => {
+      const sub = await subscribeAt(
+        db,
+        userId,
+        { planId: "demo-10-minutes", amount: "50" },
+        startMs,
+        `race-${tag}-${i}`,
+      );
+      return { id: sub.id, userId };
+    }),
+  );
 }
 
 describePostgres(
@@ -80,7 +89,7 @@ describePostgres(
         // An hour ago: the next test records its ticks after these (the chain's times only rise).
         const startMs = Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000 + 1_000;
         await recordTicks(feed, "BTC/USDT", [[startMs - 500, "50000.00"]]);
-        await subscribedPlans(db, startMs, 2);
+        await subscribedPlans(db, await fundedUsers(db), startMs, 2);
         const ticks: [number, string][] = [];
         for (let i = 1; i < 60; i += 1) ticks.push([startMs + i * 10_000, `${50_000 + i * 10}.00`]);
         await recordTicks(feed, "BTC/USDT", ticks);
@@ -115,12 +124,14 @@ describePostgres(
       const other = pg.schema().open();
       const { feed, market } = await openTickFeed(db);
       try {
-        // Delivery a few seconds from now (subscribing takes a moment); ticks recorded over the
-        // plans' ten minutes; the stops arrive from 1.5 s before the delivery to 1.5 s after.
+        // Delivery a few seconds after the users exist (subscribing takes a moment); ticks
+        // recorded over the plans' ten minutes; the stops arrive from 1.5 s before the delivery
+        // to 1.5 s after.
+        const users = await fundedUsers(db);
         const startMs = Date.now() - 10 * 60_000 + 8_000;
         const deliveryMs = startMs + 10 * 60_000;
         await recordTicks(feed, "BTC/USDT", [[startMs - 1_000, "50000.00"]]);
-        const plans = await subscribedPlans(db, startMs, 1);
+        const plans = await subscribedPlans(db, users, startMs, 1);
         const ticks: [number, string][] = [];
         for (let ms = startMs + 10_000; ms < Date.now(); ms += 10_000) ticks.push([ms, "50100.00"]);
         await recordTicks(feed, "BTC/USDT", ticks);

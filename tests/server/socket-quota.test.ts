@@ -34,8 +34,7 @@ const opened = (socket: TestSocket) =>
   });
 
 async function until(predicate: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !predicate(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  expect(predicate()).toBe(true);
+  await expect.poll(predicate, { interval: 10 }).toBe(true);
 }
 
 it("closes the socket over the quota with 1013, and admits again once one closes", async () => {
