@@ -30,6 +30,8 @@ export type Screen = (typeof SCREENS)[number];
 interface ProbedWindow {
   __benchFirstContent?: Promise<number>;
   __benchLiveContent?: Promise<number>;
+  /** When the first content was first in the DOM (the observer's callback, before any frame). */
+  __benchSeen?: number;
 }
 
 /**
@@ -55,11 +57,13 @@ export function firstContentProbe(
       channel.port1.onmessage = () => resolve(performance.now());
       channel.port2.postMessage(null);
     });
-  const watch = (done: () => boolean) =>
+  const probed = window as ProbedWindow;
+  const watch = (done: () => boolean, seen?: (ms: number) => void) =>
     new Promise<number>((resolve) => {
       const observer = new MutationObserver(() => {
         if (!done()) return;
         observer.disconnect();
+        seen?.(performance.now());
         painted(resolve);
       });
       observer.observe(document, {
@@ -70,8 +74,7 @@ export function firstContentProbe(
         attributeFilter: ["data-painted-copy"],
       });
     });
-  const probed = window as ProbedWindow;
-  probed.__benchFirstContent = watch(shown);
+  probed.__benchFirstContent = watch(shown, (ms) => (probed.__benchSeen = ms));
   probed.__benchLiveContent = watch(() => shown() && live());
 }
 
@@ -86,6 +89,10 @@ export interface Timing {
   /** The boot path had the catalog and route chunks and started React (its second mark). */
   render: number;
   firstContent: number;
+  /** The first content was in the DOM (NaN: never). */
+  seen: number;
+  /** The first contentful paint's time (Paint Timing: when the frame was presented). */
+  fcp: number;
   /** The running app's first content painted (the copy handed over). */
   liveContent: number;
 }
@@ -119,7 +126,10 @@ export async function timeFirstContent(
         "quanta:boot-requested",
         "quanta:boot-render",
       ].map((name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN);
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
       return {
+        seen: probed.__benchSeen ?? Number.NaN,
+        fcp: fcp ?? Number.NaN,
         copy: copy ?? Number.NaN,
         requested: requested ?? Number.NaN,
         render: render ?? Number.NaN,

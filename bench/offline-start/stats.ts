@@ -49,6 +49,7 @@ export function phases(series: Timing[]): string {
       ? `boot asked for catalog+chunks+IndexedDB ${at((t) => t.requested)}, ` +
         `React started ${at((t) => t.render)}, `
       : "") +
+    `content in the DOM ${at((t) => t.seen)}, first contentful paint ${at((t) => t.fcp)}, ` +
     `first content ${at((t) => t.firstContent)}` +
     (app ? `, live app's content ${at((t) => t.liveContent)}` : "")
   );
