@@ -126,10 +126,21 @@ export async function timeFirstContent(
         "quanta:boot-requested",
         "quanta:boot-render",
       ].map((name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN);
-      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      // The paint entry is reported once the frame was presented, which may be after the probe's
+      // task: wait for it (a page with no text never has one).
+      const fcp = await new Promise<number>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName("first-contentful-paint")[0];
+          if (entry === undefined) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        });
+        observer.observe({ type: "paint", buffered: true });
+        setTimeout(() => resolve(Number.NaN), 5_000);
+      });
       return {
         seen: probed.__benchSeen ?? Number.NaN,
-        fcp: fcp ?? Number.NaN,
+        fcp,
         copy: copy ?? Number.NaN,
         requested: requested ?? Number.NaN,
         render: render ?? Number.NaN,
