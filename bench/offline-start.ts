@@ -240,6 +240,24 @@ async function signInAndFillStore(page: Page, pitchTitle: string): Promise<void>
     pitchTitle,
     { timeout: 60_000, polling: 250 },
   );
+  // The screens' HTML copies (src/features/shell/screen-html-snapshot.ts) are written once a
+  // screen has settled, at idle: leaving a screen as soon as its content shows could leave its
+  // copy unwritten, so each screen is left only once its copy is there. Not fatal: the runs say
+  // whether a copy was painted.
+  const copyWritten = (path: string) =>
+    page
+      .waitForFunction(
+        (wanted) => {
+          const raw = localStorage.getItem("quanta:screen-html");
+          const screens =
+            raw === null ? {} : ((JSON.parse(raw) as { screens?: object }).screens ?? {});
+          return wanted in screens;
+        },
+        path,
+        { timeout: 10_000, polling: 250 },
+      )
+      .catch(() => console.log(`offline-start: ${path}'s HTML copy was not written`));
+  await copyWritten("/home");
   for (const screen of SCREENS.filter((s) => !s.needsPitchTitle)) {
     await page.goto(screen.path);
     await page.waitForFunction(
@@ -247,21 +265,8 @@ async function signInAndFillStore(page: Page, pitchTitle: string): Promise<void>
       screen.selector,
       { timeout: 60_000, polling: 250 },
     );
+    await copyWritten(screen.path);
   }
-  // The screens' HTML copies (src/features/shell/screen-html-snapshot.ts) are written at idle or
-  // when a page is left: the last one may still be pending. Not fatal: the runs say if they painted.
-  await page
-    .waitForFunction(
-      (paths) => {
-        const raw = localStorage.getItem("quanta:screen-html");
-        const screens =
-          raw === null ? {} : ((JSON.parse(raw) as { screens?: object }).screens ?? {});
-        return paths.every((path) => path in screens);
-      },
-      SCREENS.map((screen) => screen.path),
-      { timeout: 10_000, polling: 250 },
-    )
-    .catch(() => console.log("offline-start: not every screen's HTML copy was written"));
   // What the starter reads and paints: each copy's HTML, the stylesheet texts, the whole value.
   const sizes = await page.evaluate(() => {
     const raw = localStorage.getItem("quanta:screen-html") ?? "{}";
