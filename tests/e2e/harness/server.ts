@@ -35,6 +35,8 @@ export interface StartedServer {
 const STOP_GRACE_MS = 10_000;
 const logNamesUsed = new Map<string, number>();
 const running = new Set<ChildProcess>();
+/** Each started child's exit (or spawn failure). */
+const exits = new WeakMap<ChildProcess, Promise<void>>();
 
 // A test run that dies (or a worker that exits) must not leave servers holding ports and PGlite
 // locks behind; an exit handler can only do synchronous work, so SIGKILL is all it can do.
@@ -53,7 +55,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     throw new Error(`server/main.ts not found under ${repoRoot}.`);
   }
 
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "quanta-e2e-data-"));
   // Test USDT compiled once per checkout (tests/server/helpers/test-usdt-cache.ts), so the dev
   // chain starts as on a DATA_DIR it ran on before: no solc compile racing the browser for CPU.
@@ -67,6 +68,41 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     await seedMigratedPglite(path.join(dataDir, "pglite"));
   }
   const logFile = logPath(opts.name ?? "server");
+  const removeData = () =>
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  // A port found free can be taken before the server binds it: by anything on the machine, or by
+  // the server's own demo mail sink or dev chain, which bind ephemeral ports before it listens (a
+  // CI run failed so). Such a start is tried again on another port, over the same data directory.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const child = spawnServer(port, dataDir, distDir, logFile, opts.env);
+    const url = `http://127.0.0.1:${port}`;
+    let stopped: Promise<void> | undefined;
+    const stop = (): Promise<void> => {
+      stopped ??= stopChild(child).then(removeData);
+      return stopped;
+    };
+    try {
+      await waitForHealth(url, child, logFile, opts.healthTimeoutMs ?? 60_000);
+      await waitForDevChain(url, logFile, opts.healthTimeoutMs ?? 60_000);
+      return { url, port, dataDir, logFile, stop };
+    } catch (error) {
+      await stopChild(child);
+      if (attempt < 3 && portTaken(logFile, port)) continue;
+      removeData();
+      throw error;
+    }
+  }
+}
+
+/** Starts server/main.ts on `port`, its output into `logFile` (overwritten). */
+function spawnServer(
+  port: number,
+  dataDir: string,
+  distDir: string,
+  logFile: string,
+  env: Record<string, string> | undefined,
+): ChildProcess {
   // The child writes straight into the file, so the log is complete even if this process is busy
   // or dies; the parent's copy of the descriptor is closed once the child has it.
   const logFd = openSync(logFile, "w");
@@ -84,7 +120,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
         LOG_LEVEL: "info",
         // 30 days of history (518k candles) take ~8 s on PGlite; one day keeps starts quick.
         MARKET_BACKFILL_DAYS: "1",
-        ...opts.env,
+        ...env,
       }),
       stdio: ["ignore", logFd, logFd],
     });
@@ -102,35 +138,30 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     });
   });
   void exited.then(() => running.delete(child));
+  exits.set(child, exited);
+  return child;
+}
 
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopped ??= (async () => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const graceful = await Promise.race([
-          exited.then(() => true),
-          delay(STOP_GRACE_MS).then(() => false),
-        ]);
-        if (!graceful) {
-          child.kill("SIGKILL");
-          await exited;
-        }
-      }
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    })();
-    return stopped;
-  };
-
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(url, child, logFile, opts.healthTimeoutMs ?? 60_000);
-    await waitForDevChain(url, logFile, opts.healthTimeoutMs ?? 60_000);
-  } catch (error) {
-    await stop();
-    throw error;
+/** SIGTERM, wait for the exit (SIGKILL after STOP_GRACE_MS). */
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = exits.get(child) ?? Promise.resolve();
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    const graceful = await Promise.race([
+      exited.then(() => true),
+      delay(STOP_GRACE_MS).then(() => false),
+    ]);
+    if (!graceful) {
+      child.kill("SIGKILL");
+      await exited;
+    }
   }
-  return { url, port, dataDir, logFile, stop };
+}
+
+/** Whether the server's start failed because its own port was taken. */
+function portTaken(logFile: string, port: number): boolean {
+  const text = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+  return text.includes("EADDRINUSE") && text.includes(`127.0.0.1:${port}"`);
 }
 
 /**
