@@ -6,7 +6,6 @@
 // over a record with overdue orders settles them before its start resolves. On PGlite.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatTickTime } from "../../protocol/market";
-import type { OptionsOrder } from "../../protocol/options";
 import { verifyOptionsOrder } from "../../protocol/options-verify";
 import { pruneTicks, readTicks } from "../../server/db/repositories/tick-repository";
 import { checkLedger } from "../../server/domain/ledger/check-ledger";
@@ -20,10 +19,13 @@ import { createUserSession } from "./helpers/sessions";
 import {
   buyAt,
   fundUsdt,
+  lastOptionPut,
+  optionResults,
   openTickFeed,
   optionRows,
   poolBalance,
   recordTicks,
+  settlerLog,
   settlementBills,
   testProducts,
   USDT,
@@ -38,10 +40,6 @@ const STAKE = 10n * USDT;
 const FEE = USDT / 10n;
 const FUNDS = 100n * USDT;
 const PRODUCTS = testProducts([1, 2, 3, 4, 5, 6, 30, 60]);
-const silent = {
-  info: () => undefined,
-  error: (fields: object, msg: string) => console.error(msg, fields),
-};
 
 let feed: MarketFeed;
 let market: AttachedFeed;
@@ -77,7 +75,7 @@ async function start(extra: { timerMs?: number } = {}): Promise<OptionsSettler> 
   settler = await startOptionsSettler({
     db: getDb(),
     market,
-    log: silent,
+    log: settlerLog,
     now: () => clock,
     timerMs: extra.timerMs ?? 60_000,
   });
@@ -89,20 +87,8 @@ async function record(ms: number, price: string, symbol = "BTC/USDT"): Promise<v
   await settler?.settled();
 }
 
-async function results(): Promise<Map<string, string | null>> {
-  return new Map((await optionRows(getDb())).map((r) => [r.id, r.result]));
-}
-
-/** The order's newest change-log put (what the app's sync receives). */
-async function lastPut(id: string): Promise<OptionsOrder> {
-  const [row] = await getDb().query<{ data: OptionsOrder }>(
-    `SELECT data FROM change_log WHERE entity = 'options-order' AND entity_id = $1
-      ORDER BY seq DESC LIMIT 1`,
-    [id],
-  );
-  if (!row) throw new Error(`no change-log put for option ${id}`);
-  return typeof row.data === "string" ? (JSON.parse(row.data) as OptionsOrder) : row.data;
-}
+const results = () => optionResults(getDb());
+const lastPut = (id: string) => lastOptionPut(getDb(), id);
 
 describe("options settlement on a recorded tick sequence", () => {
   it("settles each order once its exit is recorded, with the rule's exact results and money", async () => {
@@ -303,7 +289,7 @@ describe("options settlement on a recorded tick sequence", () => {
     const second = await startOptionsSettler({
       db: getDb(),
       market,
-      log: silent,
+      log: settlerLog,
       now: () => clock,
     });
     await second.stop();

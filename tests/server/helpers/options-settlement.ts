@@ -2,7 +2,7 @@
 // MarketFeed, so they are numbered, chained and recorded as the market records them), orders
 // bought through the real placement (placeOptionsOrder) at a chosen acceptance time, and reads of
 // what settlement wrote (rows, bills, balances, the pool).
-import type { OptionsProduct } from "../../../protocol/options";
+import type { OptionsOrder, OptionsProduct } from "../../../protocol/options";
 import type { Db, Queryable } from "../../../server/db/db";
 import { userBalances } from "../../../server/db/repositories/ledger-account-repository";
 import { credit } from "../../../server/domain/ledger/operations";
@@ -124,6 +124,28 @@ export async function optionRows(db: Queryable): Promise<SettledRow[]> {
             profit::text AS profit, settlement_transaction_id::text AS settlement_transaction_id
        FROM options_orders ORDER BY id`,
   );
+}
+
+/** A settler's log in tests: quiet, but its errors are printed. */
+export const settlerLog = {
+  info: () => undefined,
+  error: (fields: object, msg: string) => console.error(msg, fields),
+};
+
+/** Each order's result (null while open), by id. */
+export async function optionResults(db: Queryable): Promise<Map<string, string | null>> {
+  return new Map((await optionRows(db)).map((r) => [r.id, r.result]));
+}
+
+/** The order's newest change-log put (what the app's sync receives). */
+export async function lastOptionPut(db: Queryable, id: string): Promise<OptionsOrder> {
+  const [row] = await db.query<{ data: OptionsOrder }>(
+    `SELECT data FROM change_log WHERE entity = 'options-order' AND entity_id = $1
+      ORDER BY seq DESC LIMIT 1`,
+    [id],
+  );
+  if (!row) throw new Error(`no change-log put for option ${id}`);
+  return typeof row.data === "string" ? (JSON.parse(row.data) as OptionsOrder) : row.data;
 }
 
 /** Settlement bills (312, 313) per order id: [type, amount in units]. */
