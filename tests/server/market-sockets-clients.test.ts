@@ -4,12 +4,12 @@
 // liveness; and every socket closed when the app closes. The topics: market-sockets.test.ts.
 import { describe, expect, it } from "vitest";
 import type { KlineRow } from "../../protocol/market";
-import { WS_BASE } from "../../protocol/paths";
 import {
   BTC,
   candlesOf,
   expectContinuous,
   HIGH_WATER,
+  listenSocketsApp,
   PING_MS,
   Q_BTC,
   quiet,
@@ -18,8 +18,7 @@ import {
   useMarketSockets,
   type Client,
 } from "./helpers/market-sockets-kit";
-import { freePort, within } from "./helpers/net";
-import { buildTestApp } from "./helpers/test-app";
+import { within } from "./helpers/net";
 import { connect, staysFalse } from "./helpers/ws-client";
 
 const kit = useMarketSockets();
@@ -96,12 +95,14 @@ describe("market socket clients", () => {
     slow.ws.resume();
     await within(
       (async () => {
-        while (kit.app.marketHub.counters().resnapshots === resnapshots) await sleep(20);
+        const waiting = () => kit.app.marketHub.counters().resnapshots === resnapshots;
+        while (waiting() && slow.ws.readyState === slow.ws.OPEN) await sleep(20);
       })(),
       // A liveness bound, not a speed target: two test files share the CPUs (vitest.config.ts).
       20_000,
       "the resnapshot",
     );
+    expect(slow.ws.readyState, "the server cut the paused client").toBe(slow.ws.OPEN);
     await step(5, 20);
     await quiet([slow]);
     const frames = topicFrames(slow);
@@ -192,24 +193,28 @@ describe("market socket clients", () => {
   });
 
   it("cuts a client that stops answering pings; one that answers stays", async () => {
-    const silent = connect(`${kit.base}/data`, { autoPong: false });
-    const healthy = open("/data");
-    await silent.frame((f) => f.type === "tickers");
-    expect((await silent.closed(PING_MS * 5)).code).toBe(1006);
-    expect(await staysFalse(() => healthy.ws.readyState !== healthy.ws.OPEN, PING_MS * 3)).toBe(
-      true,
-    );
-    healthy.ws.close();
+    // Its own app: the shared one pings rarely, so the tests that pause a client keep it.
+    const { app, base } = await listenSocketsApp(kit.db(), kit.market.feed, {
+      pingIntervalMs: PING_MS,
+    });
+    try {
+      const silent = connect(`${base}/data`, { autoPong: false });
+      const healthy = connect(`${base}/data`);
+      await silent.frame((f) => f.type === "tickers");
+      expect((await silent.closed(PING_MS * 5)).code).toBe(1006);
+      expect(await staysFalse(() => healthy.ws.readyState !== healthy.ws.OPEN, PING_MS * 3)).toBe(
+        true,
+      );
+      healthy.ws.close();
+    } finally {
+      await app.close();
+    }
   });
 });
 
 describe("market sockets on close", () => {
   it("closes every market socket promptly when the app closes", async () => {
-    const closing = await buildTestApp({ db: kit.db() });
-    closing.market.attach(kit.market.feed);
-    const port = await freePort();
-    await closing.listen({ port, host: "127.0.0.1" });
-    const url = `ws://127.0.0.1:${port}${WS_BASE}`;
+    const { app: closing, base: url } = await listenSocketsApp(kit.db(), kit.market.feed);
     const sockets = [
       connect(`${url}/data`),
       connect(`${url}/depth?symbol=${Q_BTC}`),

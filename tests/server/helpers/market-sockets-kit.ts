@@ -6,13 +6,17 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { DepthLevel, KlineRow } from "../../../protocol/market";
 import { API_BASE, WS_BASE } from "../../../protocol/paths";
+import type { Db } from "../../../server/db/db";
 import { applyDepthUpdate } from "../../../server/market/hub/depth-diff";
+import type { MarketFeed } from "../../../server/market/market-feed";
 import { startSimulatedMarket, type RunningMarket } from "../../../server/market/start-market";
+import type { MarketSocketOptions } from "../../../server/plugins/market-sockets";
 import { freePort } from "./net";
 import { buildTestApp, testConfig } from "./test-app";
 import { usePglite } from "./test-db";
 import { connect, type Frame, type TestSocket } from "./ws-client";
 
+/** The ping test's interval; it starts its own app with it (`listenSocketsApp`). */
 export const PING_MS = 300;
 export const HIGH_WATER = 64 * 1024;
 export const BTC = "BTC/USDT";
@@ -76,6 +80,30 @@ export async function quiet(clients: Client[], ms = 250): Promise<void> {
     await sleep(ms);
     if (clients.every((c, i) => c.raw.length === counts[i])) return;
   }
+}
+
+const SOCKET_OPTIONS: MarketSocketOptions = {
+  // A paused client answers no ping: with a short interval, a test that pauses one on a busy
+  // machine would see it cut as dead (after two intervals) before it reads again.
+  pingIntervalMs: 60_000,
+  tickersEveryMs: 150,
+  tickersHeartbeatMs: 300,
+  highWaterBytes: HIGH_WATER,
+  idleTopicMs: 200,
+  drainCheckMs: 50,
+};
+
+/** The app on a free port, its market sockets following `feed`; close it after use. */
+export async function listenSocketsApp(
+  db: Db,
+  feed: MarketFeed,
+  options: MarketSocketOptions = {},
+): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildTestApp({ db, marketSockets: { ...SOCKET_OPTIONS, ...options } });
+  const port = await freePort();
+  await app.listen({ port, host: "127.0.0.1" });
+  app.market.attach(feed);
+  return { app, base: `ws://127.0.0.1:${port}${WS_BASE}` };
 }
 
 /** The harness of one test file: its hooks start the app and the market and stop them. */
@@ -150,26 +178,12 @@ export function useMarketSockets() {
   };
 
   beforeAll(async () => {
-    app = await buildTestApp({
-      db: db(),
-      marketSockets: {
-        pingIntervalMs: PING_MS,
-        tickersEveryMs: 150,
-        tickersHeartbeatMs: 300,
-        highWaterBytes: HIGH_WATER,
-        idleTopicMs: 200,
-        drainCheckMs: 50,
-      },
-    });
-    const port = await freePort();
-    await app.listen({ port, host: "127.0.0.1" });
-    base = `ws://127.0.0.1:${port}${WS_BASE}`;
     market = await startSimulatedMarket(
       db(),
       { ...testConfig().market, seed: "sockets-test", ticksPerSecond: 10, backfillDays: 1 },
       { now: () => clock, manual: true },
     );
-    app.market.attach(market.feed);
+    ({ app, base } = await listenSocketsApp(db(), market.feed));
     await kit.step(5);
   });
 
