@@ -99,16 +99,17 @@ function startSource(
   exchange: Exchange,
   scheduler: ManualScheduler,
   options: Partial<BinanceSourceOptions> = {},
-): { source: BinanceSource; received: Received; warnings: string[] } {
+): { source: BinanceSource; received: Received; warnings: string[]; infos: string[] } {
   const received: Received = { ticks: [], books: [], candles: [] };
   const warnings: string[] = [];
+  const infos: string[] = [];
   const source = new BinanceSource({
     specs: SYMBOLS,
     baseUrl: `ws://127.0.0.1:${exchange.port}/stream`,
     scheduler,
     random: () => 0.5,
     staleAfterMs: 0,
-    log: { info: () => undefined, warn: (msg) => warnings.push(msg) },
+    log: { info: (msg) => infos.push(msg), warn: (msg) => warnings.push(msg) },
     ...options,
   });
   source.start({
@@ -117,7 +118,7 @@ function startSource(
     onCandles: (candles) => received.candles.push(...candles),
   });
   running.push(source, { stop: () => exchange.close() });
-  return { source, received, warnings };
+  return { source, received, warnings, infos };
 }
 
 // A liveness bound: two test files share the CPUs (vitest.config.ts).
@@ -262,8 +263,11 @@ describe("BinanceSource on a local exchange", () => {
   it("drops a connection that falls silent and reconnects", async () => {
     const exchange = await Exchange.listen();
     const scheduler = new ManualScheduler(T0);
-    const { source } = startSource(exchange, scheduler, { staleAfterMs: 60_000 });
+    const { source, infos } = startSource(exchange, scheduler, { staleAfterMs: 60_000 });
     await until("the connection", () => exchange.open().length === 1);
+    // The exchange sees the connection before the source does, and the watchdog drops only a
+    // connection the source knows is open: time must not pass before that, or nothing is dropped.
+    await until("the source's side open", () => infos.includes("binance stream #1 connected"));
     scheduler.advance(60_000);
     expect(source.stats.reconnects).toBe(0); // not yet silent for longer than a minute
     scheduler.advance(30_000);
