@@ -23,10 +23,10 @@ import { fundUsdt, USDT } from "./helpers/options-settlement";
 import { createUserSession } from "./helpers/sessions";
 import { balancesOf, startTestMarket, stepMarket } from "./helpers/spot";
 import { resetDb, usePglite } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
 const getDb = usePglite();
 const SYMBOL = "BTC/USDT";
-const silent = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
 
 let market: RunningMarket;
 let worker: ContractWorker | undefined;
@@ -61,7 +61,12 @@ it("a waiting order opens at its own price when the book crosses it, then liquid
   const db = getDb();
   const attached = new AttachedFeed();
   attached.attach(market.feed);
-  worker = await startContractWorker({ db, market: attached, log: silent, reconcileMs: 600_000 });
+  worker = await startContractWorker({
+    db,
+    market: attached,
+    log: workerLog,
+    reconcileMs: 600_000,
+  });
   const { userId } = await createUserSession(db);
   await fundUsdt(db, userId, 10_000n * USDT);
 

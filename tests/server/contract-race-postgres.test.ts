@@ -18,8 +18,8 @@ import { AttachedFeed } from "../../server/market/attached-feed";
 import { eventually, insertPosition } from "./helpers/contract-positions";
 import { fundUsdt, openTickFeed, recordTicks, USDT } from "./helpers/options-settlement";
 import { describePostgres } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
-const quiet = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 const workers: ContractWorker[] = [];
 afterEach(async () => {
@@ -98,9 +98,14 @@ describePostgres(
         }
         const second = new AttachedFeed();
         second.attach(feed);
-        workers.push(await startContractWorker({ db, market, log: quiet, maxClosesPerTx: 7 }));
+        workers.push(await startContractWorker({ db, market, log: workerLog, maxClosesPerTx: 7 }));
         workers.push(
-          await startContractWorker({ db: other, market: second, log: quiet, maxClosesPerTx: 5 }),
+          await startContractWorker({
+            db: other,
+            market: second,
+            log: workerLog,
+            maxClosesPerTx: 5,
+          }),
         );
         await eventually(() => ids.every((id) => workers.every((w) => w.watching(id))));
 
@@ -144,7 +149,7 @@ describePostgres(
       const ticking = tickLoop(feed, () => stopTicks);
       try {
         await eventually(() => (feed.headSeqs().get("ETH/USDT") ?? 0n) > 0n);
-        workers.push(await startContractWorker({ db, market, log: quiet }));
+        workers.push(await startContractWorker({ db, market, log: workerLog }));
         const users = await fundedUsers(db, 32, "b2");
         const opened: string[] = [];
         await Promise.all(

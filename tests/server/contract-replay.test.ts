@@ -33,10 +33,10 @@ import {
 import { fundUsdt, openTickFeed, recordTicks, USDT } from "./helpers/options-settlement";
 import { createUserSession } from "./helpers/sessions";
 import { resetDb, usePglite } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
 const getDb = usePglite();
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
-const silent = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
 
 let feed: MarketFeed;
 let market: AttachedFeed;
@@ -57,7 +57,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<ContractWorker> {
-  worker = await startContractWorker({ db: getDb(), market, log: silent, reconcileMs: 600_000 });
+  worker = await startContractWorker({ db: getDb(), market, log: workerLog, reconcileMs: 600_000 });
   return worker;
 }
 

@@ -20,12 +20,9 @@ import {
   USDT,
 } from "./helpers/options-settlement";
 import { describePostgres } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
 const T0 = Date.UTC(2026, 6, 1, 9, 0, 0);
-const quiet = {
-  info: () => undefined,
-  error: (fields: object, msg: string) => console.error(msg, fields),
-};
 
 /** `n` wallet users in one statement (`tag`: two hex digits of their own), each funded 100 USDT. */
 async function fundedUsers(db: Db, n: number, tag: string): Promise<string[]> {
@@ -151,7 +148,7 @@ describePostgres(
       const settler = await startOptionsSettler({
         db,
         market,
-        log: quiet,
+        log: workerLog,
         now: () => T0 + 61_000,
         batchSize: 200,
       });
@@ -211,7 +208,7 @@ describePostgres(
         startOptionsSettler({
           db: on,
           market: new AttachedFeed(),
-          log: quiet,
+          log: workerLog,
           now: () => base + 40_000,
           batchSize,
           parallel: 3,

@@ -25,7 +25,6 @@ import {
   optionRows,
   poolBalance,
   recordTicks,
-  settlerLog,
   settlementBills,
   testProducts,
   USDT,
@@ -33,6 +32,7 @@ import {
   type TestPurchase,
 } from "./helpers/options-settlement";
 import { resetDb, usePglite } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
 const getDb = usePglite();
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -75,7 +75,7 @@ async function start(extra: { timerMs?: number } = {}): Promise<OptionsSettler> 
   settler = await startOptionsSettler({
     db: getDb(),
     market,
-    log: settlerLog,
+    log: workerLog,
     now: () => clock,
     timerMs: extra.timerMs ?? 60_000,
   });
@@ -289,7 +289,7 @@ describe("options settlement on a recorded tick sequence", () => {
     const second = await startOptionsSettler({
       db: getDb(),
       market,
-      log: settlerLog,
+      log: workerLog,
       now: () => clock,
     });
     await second.stop();

@@ -20,8 +20,8 @@ import {
 } from "./helpers/quant-plans";
 import { createUserSession } from "./helpers/sessions";
 import { describePostgres } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
-const quiet = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
 const PLANS = 30;
 const runners: PlanRunner[] = [];
 afterEach(async () => {
@@ -98,8 +98,8 @@ describePostgres(
         second.attach(feed);
         runners.push(
           ...(await Promise.all([
-            startPlanRunner({ db, market, log: quiet, strategies }),
-            startPlanRunner({ db: other, market: second, log: quiet, strategies }),
+            startPlanRunner({ db, market, log: workerLog, strategies }),
+            startPlanRunner({ db: other, market: second, log: workerLog, strategies }),
           ])),
         );
         // The schema's plans: all of this test's (it runs first).
@@ -140,8 +140,8 @@ describePostgres(
         const second = new AttachedFeed();
         second.attach(feed);
         const started = Promise.all([
-          startPlanRunner({ db, market, log: quiet, strategies, timerMs: 50 }),
-          startPlanRunner({ db: other, market: second, log: quiet, strategies, timerMs: 50 }),
+          startPlanRunner({ db, market, log: workerLog, strategies, timerMs: 50 }),
+          startPlanRunner({ db: other, market: second, log: workerLog, strategies, timerMs: 50 }),
         ]);
         const lead = Math.max(0, deliveryMs - Date.now() - 1_500);
         const stops = Promise.all(

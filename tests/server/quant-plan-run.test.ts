@@ -26,6 +26,7 @@ import {
 } from "./helpers/quant-plans";
 import { createUserSession } from "./helpers/sessions";
 import { describePostgres, resetDb, usePglite } from "./helpers/test-db";
+import { workerLog } from "./helpers/worker-log";
 
 const BTC = "BTC/USDT";
 const S = 1_000;
@@ -160,13 +161,12 @@ function suite(getDb: () => Db) {
     const db = getDb();
     const market = new AttachedFeed();
     market.attach(feed);
-    const quiet = { info: () => undefined, error: (f: object, m: string) => console.error(m, f) };
     let now = T0 + S;
     const sub = await subscribeAt(db, userId, plan, now);
     const runner = await startPlanRunner({
       db,
       market,
-      log: quiet,
+      log: workerLog,
       strategies: lookup(thresholdStrategy(40_000)),
       // No timer during the test: only flushes (and the new subscription's notice) drive it.
       timerMs: 3_600_000,

@@ -126,12 +126,6 @@ export async function optionRows(db: Queryable): Promise<SettledRow[]> {
   );
 }
 
-/** A settler's log in tests: quiet, but its errors are printed. */
-export const settlerLog = {
-  info: () => undefined,
-  error: (fields: object, msg: string) => console.error(msg, fields),
-};
-
 /** Each order's result (null while open), by id. */
 export async function optionResults(db: Queryable): Promise<Map<string, string | null>> {
   return new Map((await optionRows(db)).map((r) => [r.id, r.result]));
