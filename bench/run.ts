@@ -23,6 +23,8 @@ const parts: Record<string, () => Promise<void>> = {
   options: async () => (await import("./options")).benchOptions(),
   "public-reads": async () => (await import("./public-reads")).benchPublicReads(),
   "quant-backtest": async () => (await import("./quant-backtest")).benchQuantBacktest(),
+  "quant-backtest-floor": async () =>
+    (await import("./quant-backtest-floor")).benchQuantBacktestFloor(),
   "quant-api": async () => (await import("./quant-api")).benchQuantApi(),
   spot: async () => (await import("./spot")).benchSpot(),
 };
@@ -30,7 +32,7 @@ const parts: Record<string, () => Promise<void>> = {
 /** What each name on the command line runs: itself, or (`quant`) several parts. */
 const benches: Record<string, readonly string[]> = {
   ...Object.fromEntries(Object.keys(parts).map((name) => [name, [name]])),
-  quant: ["quant-backtest", "quant-api"],
+  quant: ["quant-backtest", "quant-backtest-floor", "quant-api"],
 };
 
 /** Runs one part in a child process; resolves with the goals it recorded, or null if it failed. */
