@@ -6,8 +6,11 @@
 // (quant-api/ticker-client.mjs) sends GET /market/tickers back to back in alternating rounds:
 // idle, and while a lab user on another thread (quant-api/job-client.mjs) keeps two walk-forward
 // optimisations always in the queue (a new one as soon as one finishes; with one job thread, one
-// computes while the other waits). Printed: p50/p99 of each, the ratio loaded/idle, and how many
-// optimisations finished while measured. `BENCH_QUANT_API_DB=postgres` runs the app on PostgreSQL
+// computes while the other waits). Between the two, a floor phase: a real job thread computing
+// backtests back to back with no lab job at all (quant-api/neighbour-compute.ts), so the machine
+// is shared as in the loaded phase but nothing of the lab's queue, database work or polls runs.
+// Printed: p50/p99 of each, the ratios to idle, and how many optimisations finished while
+// measured. `BENCH_QUANT_API_DB=postgres` runs the app on PostgreSQL
 // (DATABASE_URL, in a schema of its own, dropped afterwards) instead of PGlite: PGlite works on
 // the API's own thread, PostgreSQL in its own processes (bench/README.md, quant).
 import { randomBytes } from "node:crypto";
@@ -24,6 +27,7 @@ import { migrate } from "../server/db/migrate";
 import { createPgliteDb } from "../server/db/pglite-db";
 import { createPostgresDb } from "../server/db/postgres-db";
 import { JOB_THREADS } from "../server/domain/quant/jobs/job-config";
+import { JobThread } from "../server/domain/quant/jobs/job-thread-host";
 import { startJobRunner } from "../server/domain/quant/jobs/job-runner";
 import { startSimulatedMarket } from "../server/market/start-market";
 import { createUserSession } from "../tests/server/helpers/sessions";
@@ -121,6 +125,39 @@ function keepTwoRunning(base: string, token: string): { stop: () => Promise<numb
   };
 }
 
+/** A job thread computing backtests back to back until `stop()`, which answers how many ran. */
+function keepComputing(): { stop: () => Promise<number> } {
+  const thread = new JobThread(new URL("./quant-api/neighbour-compute.ts", import.meta.url));
+  let stopping = false;
+  const task = {
+    jobId: "neighbour",
+    kind: "backtest" as const,
+    input: { ms: 250 },
+    candleChunks: [],
+  };
+  const ran = (async () => {
+    let runs = 0;
+    try {
+      while (!stopping) {
+        const outcome = await thread.run(task, { timeoutMs: 60_000 });
+        if (!("result" in outcome)) throw new Error(`neighbour failed: ${outcome.detail}`);
+        runs += outcome.result as number;
+      }
+    } finally {
+      await thread.close();
+    }
+    return runs;
+  })();
+  return {
+    stop: () => {
+      stopping = true;
+      return ran;
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+
 export async function benchQuantApi(): Promise<void> {
   const { db, kind, drop } = await openDatabase();
   let app: FastifyInstance | undefined;
@@ -150,20 +187,28 @@ export async function benchQuantApi(): Promise<void> {
       const { token } = await createUserSession(db);
       await tickerLatencies(base, 1_000); // warm-up
 
-      // Idle and loaded alternate in short rounds, so the machine's other work weighs on both.
+      // Idle, beside and loaded alternate in short rounds, so the machine's other work weighs on
+      // all three.
       const idle: number[] = [];
+      const beside: number[] = [];
       const loaded: number[] = [];
       let finished = 0;
+      let backtests = 0;
       for (let round = 0; round < ROUNDS; round += 1) {
         idle.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
+        const computing = keepComputing();
+        await settle(); // the thread starts (tsx, the candles) before the measuring does
+        beside.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
+        backtests += await computing.stop();
         const working = keepTwoRunning(base, token);
         // The first job's candles load and its thread starts before the measuring does.
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await settle();
         loaded.push(...(await tickerLatencies(base, PHASE_MS / ROUNDS)));
         finished += await working.stop();
       }
-      for (const list of [idle, loaded]) list.sort((a, b) => a - b);
+      for (const list of [idle, beside, loaded]) list.sort((a, b) => a - b);
       const ratio = percentile(loaded, 99) / percentile(idle, 99);
+      const floor = percentile(beside, 99) / percentile(idle, 99);
       const goal = recordGoal({
         figure: "quant-api: GET /market/tickers p99, two optimisations running / idle",
         value: ratio,
@@ -176,8 +221,14 @@ export async function benchQuantApi(): Promise<void> {
           `${PHASE_MS} ms a phase)`,
       );
       console.log(`  tickers idle:    ${fmt(idle)}`);
+      console.log(`  tickers beside:  ${fmt(beside)} (a job thread computing, no lab job)`);
       console.log(`  tickers loaded:  ${fmt(loaded)}`);
+      console.log(`  backtests computed beside: ${backtests}`);
       console.log(`  optimisations finished while loaded: ${finished}`);
+      console.log(
+        `  ratio beside/idle p99: ${floor.toFixed(2)} (the floor: the computation alone, ` +
+          `none of the lab's queue, database work or polls)`,
+      );
       console.log(`  ratio loaded/idle p99: ${ratio.toFixed(2)} (${goal})`);
     } finally {
       await app?.close();
