@@ -111,7 +111,7 @@ function slice(op: () => unknown, ms: number): { wall: number; cpu: number } {
   return { wall: (count * 1000) / (now - start), cpu: (count * 1000) / cpuMs };
 }
 
-export const median = (xs: readonly number[]): number => {
+const median = (xs: readonly number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
   const n = sorted.length;
   return ((sorted[(n - 1) >> 1] ?? 0) + (sorted[n >> 1] ?? 0)) / 2;
