@@ -117,7 +117,11 @@ export async function launchBrowser(opts: { executablePath?: string } = {}): Pro
         const { url, lineNumber } = message.location();
         log.consoleErrors.push(url ? `${message.text()} (${url}:${lineNumber})` : message.text());
       });
-      page.on("pageerror", (error) => log.pageErrors.push(error.stack ?? error.message));
+      // A thrown value that is not an Error (a rejected event, a string) comes with an empty
+      // stack: its name and message are then all there is to tell it by.
+      page.on("pageerror", (error) =>
+        log.pageErrors.push(error.stack || `${error.name}: ${error.message || "(no message)"}`),
+      );
       page.on("request", (request) => log.requests.push(request.url()));
       page.on("requestfailed", (request) =>
         log.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ""}`.trim()),
