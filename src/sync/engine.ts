@@ -14,12 +14,12 @@ import { getSessionUserId, getToken, subscribeSession } from "../db/session";
 import {
   hasSyncedOnce,
   markSyncedOnce,
-  readCursor,
   setTabContentLang,
   writeContentLang,
 } from "../db/sync-state";
 import { AccountSocket } from "./account-socket";
 import { consoleLog } from "./feeds/feed-socket";
+import { pokeIsNew } from "./poke";
 import { tabMarketWriter } from "./feeds/tab-feeds";
 import { TickerFeed } from "./feeds/ticker-feed";
 import { repeatEvery, type SyncEnvironment, type TabChannel, type TabMessage } from "./environment";
@@ -106,6 +106,7 @@ export class SyncEngine {
       onSent: (command) => {
         if (PULL_AFTER.has(command)) void this.requestPull(ACCOUNT_ONLY);
       },
+      log: (event, detail) => console.warn(`[outbox] ${event}`, detail),
       onBusy: (busy) => {
         this.pushing = busy;
         this.updatePhase();
@@ -279,7 +280,7 @@ export class SyncEngine {
 
   private async onPoke(poke: AccountPoke): Promise<void> {
     const userId = getSessionUserId();
-    if (userId === null || (await readCursor(userId)) === poke.cursor) return;
+    if (userId === null || !(await pokeIsNew(userId, poke))) return;
     await this.requestPull(ACCOUNT_ONLY);
   }
 

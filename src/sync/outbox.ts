@@ -77,6 +77,8 @@ export interface OutboxFlusherDeps {
   send?: (row: OutboxRow) => Promise<void>;
   /** How often to try again while entries wait; default OUTBOX_TICK_MS. */
   tickMs?: number;
+  /** A flush that failed at the local database (closed, cleared, evicted, full). */
+  log?: (event: "flush-failed", detail: { error: unknown }) => void;
 }
 
 export class OutboxFlusher {
@@ -133,7 +135,13 @@ export class OutboxFlusher {
       while (this.pending !== null) {
         const { force } = this.pending;
         this.pending = null;
-        await withLock(this.deps.env.locks, OUTBOX_LOCK, () => this.flushOnce(force));
+        // Every caller fires and forgets, so a failure must end here. A failed send is settled
+        // inside; what reaches this is the local database failing (the browser cleared or
+        // evicted it while the app ran): the entries stay where they are, and the next trigger
+        // — a new entry, the tick, going online — tries again on the reopened database.
+        await withLock(this.deps.env.locks, OUTBOX_LOCK, () => this.flushOnce(force)).catch(
+          (error: unknown) => this.deps.log?.("flush-failed", { error }),
+        );
       }
       this.scheduleRetry();
     } finally {
