@@ -57,29 +57,6 @@ describe("outbox state machine", () => {
     sent = [];
   });
 
-  it("survives the database closing under it: logs, resolves, and the next flush sends", async () => {
-    const id = await subscribe("a@example.com");
-    const failures: unknown[] = [];
-    const outbox = new OutboxFlusher({
-      env: testEnvironment(undefined, { now: () => now, random: () => 0.5 }),
-      userId: () => "u1",
-      send: async (entry) => {
-        sent.push(entry);
-      },
-      log: (_event, { error }) => failures.push(error),
-    });
-    // As when the browser clears the site's data while the app runs (Dexie then rejects every
-    // operation with DatabaseClosedError). Every caller fires and forgets: no rejection may leak.
-    database().close();
-    await expect(outbox.flush()).resolves.toBeUndefined();
-    expect(failures.map((e) => (e as Error).name)).toEqual(["DatabaseClosedError"]);
-    expect(sent).toEqual([]);
-    closeDatabase(); // the next use opens it again, as Dexie does after a forced close
-    await outbox.flush();
-    expect(sent.map((entry) => entry.id)).toEqual([id]);
-    expect((await row(id)).state).toBe("sent");
-  });
-
   it("saves first (waiting), then sends oldest first and marks sent", async () => {
     const first = await subscribe("a@example.com");
     const second = await subscribe("b@example.com");

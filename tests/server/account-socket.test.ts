@@ -1,5 +1,5 @@
-// The change log's notifications end to end, on PGlite and PostgreSQL: Db.listen hears a NOTIFY
-// only after commit; /ws/account on a real port pokes a user's sockets after each committed
+// The change log's notifications end to end, on PGlite and PostgreSQL (Db.listen itself:
+// change-log-notify.test.ts): /ws/account on a real port pokes a user's sockets after each committed
 // change (coalesced), never after a rollback or another user's change; refuses bad tokens with
 // 4401 and locked accounts with 4403; survives client chatter; cuts sockets that miss pongs;
 // closes everything when the app closes; and keeps the token out of the logs.
@@ -8,7 +8,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_BASE, WS_BASE } from "../../protocol/paths";
 import type { Db, Tx } from "../../server/db/db";
-import { appendChange, CHANGE_CHANNEL } from "../../server/db/repositories/change-log-repository";
 import { createMessage } from "../../server/domain/messages/create-message";
 import { sendOperatorMessage } from "../../server/domain/messages/operator-message";
 import { operatorPost } from "./helpers/identity";
@@ -30,47 +29,6 @@ function note(tx: Tx, userId: string, title: string) {
     title,
     body: `${title}.`,
     senderId: null,
-  });
-}
-
-function listenSuite(getDb: () => Db) {
-  it("hears a NOTIFY only once its transaction commits, and never a rolled-back one", async () => {
-    const user = await createUserSession(getDb());
-    const heard: string[] = [];
-    const stop = await getDb().listen(CHANGE_CHANNEL, (payload) => heard.push(payload));
-    try {
-      const append = (tx: Tx) =>
-        appendChange(tx, {
-          userId: user.userId,
-          entity: "profile",
-          id: user.userId,
-          op: "delete",
-          data: null,
-        });
-      await getDb().transaction(async (tx) => {
-        await append(tx);
-        expect(await staysFalse(() => heard.length > 0, 150)).toBe(true);
-      });
-      await within(
-        waitFor(() => heard.length === 1),
-        2000,
-        "the committed NOTIFY",
-      );
-      expect(heard).toEqual([`${user.userId}:1`]);
-
-      await expect(
-        getDb().transaction(async (tx) => {
-          await append(tx);
-          throw new Error("roll back");
-        }),
-      ).rejects.toThrow("roll back");
-      expect(await staysFalse(() => heard.length > 1, 300)).toBe(true);
-    } finally {
-      await stop();
-    }
-    // Stopped: later notifications go nowhere.
-    await getDb().transaction((tx) => note(tx, user.userId, "After stop"));
-    expect(await staysFalse(() => heard.length > 1, 200)).toBe(true);
   });
 }
 
@@ -284,15 +242,10 @@ function closeSuite(getDb: () => Db) {
   });
 }
 
-async function waitFor(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 10));
-}
-
 describe("PGlite", () => {
   beforeEach(async () => {
     await resetDb(getPglite());
   });
-  describe("Db.listen", () => listenSuite(getPglite));
   describe("/ws/account", () => socketSuite(getPglite));
   describe("shutdown", () => closeSuite(getPglite));
 });
@@ -303,7 +256,6 @@ describePostgres(
     beforeEach(async () => {
       await resetDb(db());
     });
-    describe("Db.listen", () => listenSuite(db));
     describe("/ws/account", () => socketSuite(db));
     describe("shutdown", () => closeSuite(db));
   },
