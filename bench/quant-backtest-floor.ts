@@ -28,7 +28,7 @@ import { rebalanceDue, targetPpm } from "../server/domain/quant/backtest/sizing"
 import { STRATEGIES } from "../server/domain/quant/strategies/index";
 import { INTERVAL_MS } from "../protocol/market";
 import { runBacktest } from "../server/domain/quant/backtest/run-backtest";
-import { bareTrend, compare, ROUNDS, trendInput, trendParam } from "./quant-backtest-kit";
+import { bareTrend, compare, ROUNDS, trendConstants, trendInput } from "./quant-backtest-kit";
 
 export async function benchQuantBacktestFloor(): Promise<void> {
   const input = trendInput();
@@ -65,10 +65,7 @@ export function floorTrendBacktest(input: BacktestInput): FloorRun {
   const first = candles[0];
   if (first === undefined) throw new Error("the floor needs candles");
   const warmUp = STRATEGIES["trend-following"].warmUp(params);
-  const period = trendParam(params, "volatilityPeriod", 20);
-  const targetVol = trendParam(params, "targetVolatility", 0.002);
-  const af = 2 / (trendParam(params, "fastPeriod", 12) + 1);
-  const as = 2 / (trendParam(params, "slowPeriod", 26) + 1);
+  const { af, as, period, targetVol } = trendConstants(params);
   const intervalMs = INTERVAL_MS[input.interval];
   const account = openAccount(rules, initialCapital, leverage, feeRate, slippage);
   const marker = openMarker(account);

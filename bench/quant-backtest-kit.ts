@@ -47,8 +47,18 @@ export function trendInput(): BacktestInput {
 }
 
 /** A trend parameter as a number (the defaults are resolved: the fallback is never read). */
-export const trendParam = (params: QuantParams, name: string, fallback: number): number =>
+const trendParam = (params: QuantParams, name: string, fallback: number): number =>
   params[name] ?? fallback;
+
+/** What trend following's parameters fix for a run: the EMAs' α, the window, the target. */
+export function trendConstants(params: QuantParams) {
+  return {
+    af: 2 / (trendParam(params, "fastPeriod", 12) + 1),
+    as: 2 / (trendParam(params, "slowPeriod", 26) + 1),
+    period: trendParam(params, "volatilityPeriod", 20),
+    targetVol: trendParam(params, "targetVolatility", 0.002),
+  };
+}
 
 /**
  * The bare loop: trend following's indicators and target with mutable state, no money. The first
@@ -59,10 +69,7 @@ export const trendParam = (params: QuantParams, name: string, fallback: number):
 export function bareTrend(candles: readonly BacktestCandle[], params: QuantParams): number {
   const first = candles[0];
   if (first === undefined) return 0;
-  const af = 2 / (trendParam(params, "fastPeriod", 12) + 1);
-  const as = 2 / (trendParam(params, "slowPeriod", 26) + 1);
-  const period = trendParam(params, "volatilityPeriod", 20);
-  const targetVol = trendParam(params, "targetVolatility", 0.002);
+  const { af, as, period, targetVol } = trendConstants(params);
   const ring = new Float64Array(period);
   let ef = first.signal.close;
   let es = ef;
